@@ -1,0 +1,34 @@
+import { Module, type DynamicModule } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { ConfigModule } from './config/config.module.js';
+import type { AppConfig } from './config/config.js';
+import { dataSourceOptions } from './database/data-source.js';
+import { GoodsModule } from './goods/goods.module.js';
+import { HealthController } from './health/health.controller.js';
+import { ImagesModule } from './images/images.module.js';
+import { JobsModule } from './jobs/jobs.module.js';
+import { ReferenceModule } from './reference/reference.module.js';
+import { ResidencesModule } from './residences/residences.module.js';
+import { DemoSeeder } from './seed/demo-seeder.js';
+import { StatsModule } from './stats/stats.module.js';
+
+@Module({})
+export class AppModule {
+  static forRoot(config: AppConfig): DynamicModule {
+    return {
+      module: AppModule,
+      imports: [
+        ConfigModule.forRoot(config),
+        TypeOrmModule.forRoot(dataSourceOptions(config)),
+        JobsModule,
+        GoodsModule,
+        ImagesModule,
+        ReferenceModule,
+        ResidencesModule,
+        StatsModule,
+      ],
+      controllers: [HealthController],
+      providers: [DemoSeeder],
+    };
+  }
+}

@@ -1,0 +1,78 @@
+import { resolve } from 'node:path';
+
+/** Settings read from the environment once, at start; a bad value stops the process with its reason. */
+export interface AppConfig {
+  port: number;
+  host: string;
+  dataDir: string;
+  /** MariaDB/MySQL URL; when absent the API keeps its data in SQLite under dataDir. */
+  databaseUrl: string | null;
+  /** Redis URL for queues (and sessions); when absent jobs run in-process. */
+  redisUrl: string | null;
+  /** Prefix of every Redis key of the queues, so that several deployments or test runs can share a server. */
+  queuePrefix: string;
+  /** Serve the built front apps from this process (one-origin mode of `npm start`). */
+  serveApps: boolean;
+  /** Run the queue processors in this process. A dedicated worker sets it on, API replicas off. */
+  runWorkers: boolean;
+  /** Load the demo data when the embedded database is created (never into DATABASE_URL's). */
+  seedDemo: boolean;
+  /** A remotes.json file that replaces the default one, for deployments where a remote lives elsewhere. */
+  remotesFile: string | null;
+  production: boolean;
+}
+
+export class ConfigError extends Error {}
+
+type Env = Record<string, string | undefined>;
+
+function readUrl(env: Env, name: string, protocols: string[]): string | null {
+  const raw = env[name]?.trim();
+  if (!raw) return null;
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new ConfigError(`${name} is not a valid URL`);
+  }
+  if (!protocols.includes(url.protocol)) {
+    throw new ConfigError(`${name} must use ${protocols.join(' or ')} (got ${url.protocol})`);
+  }
+  return raw;
+}
+
+function readBoolean(env: Env, name: string, fallback: boolean): boolean {
+  const raw = env[name]?.trim().toLowerCase();
+  if (raw === undefined || raw === '') return fallback;
+  if (['1', 'true', 'yes', 'on'].includes(raw)) return true;
+  if (['0', 'false', 'no', 'off'].includes(raw)) return false;
+  throw new ConfigError(`${name} must be true or false (got ${env[name]})`);
+}
+
+function readPort(env: Env): number {
+  const raw = env.PORT?.trim() || '3000';
+  const port = Number(raw);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) {
+    throw new ConfigError(`PORT must be a port number (got ${raw})`);
+  }
+  return port;
+}
+
+export function loadConfig(env: Env = process.env): AppConfig {
+  const databaseUrl = readUrl(env, 'DATABASE_URL', ['mysql:', 'mariadb:']);
+  const production = env.NODE_ENV === 'production';
+  return {
+    port: readPort(env),
+    host: env.HOST?.trim() || '127.0.0.1',
+    dataDir: resolve(env.DATA_DIR?.trim() || 'data'),
+    databaseUrl,
+    redisUrl: readUrl(env, 'REDIS_URL', ['redis:', 'rediss:']),
+    queuePrefix: env.QUEUE_PREFIX?.trim() || 'hsa-lli',
+    serveApps: readBoolean(env, 'SERVE_APPS', false),
+    runWorkers: readBoolean(env, 'RUN_WORKERS', true),
+    // Demo data never goes silently into a server database: only a new embedded one may get it.
+    seedDemo: databaseUrl === null && readBoolean(env, 'SEED_DEMO', !production),
+    remotesFile: env.REMOTES_FILE?.trim() ? resolve(env.REMOTES_FILE.trim()) : null,
+    production,
+  };
+}

@@ -1,0 +1,27 @@
+import { ContactForm } from '../contact-forms/entities/contact-form.entity.js';
+import { Equipment } from '../equipments/entities/equipment.entity.js';
+import { Good } from '../goods/entities/good.entity.js';
+import { Image } from '../images/entities/image.entity.js';
+import { RecordDocument } from '../records/entities/record-document.entity.js';
+import { RecordPerson } from '../records/entities/record-person.entity.js';
+import { Record } from '../records/entities/record.entity.js';
+import { Commune } from '../reference/entities/commune.entity.js';
+import { Residence } from '../residences/entities/residence.entity.js';
+import { Statistic } from '../stats/entities/statistic.entity.js';
+import { Token } from '../tokens/entities/token.entity.js';
+import { User } from '../users/entities/user.entity.js';
+
+export const ENTITIES = [
+  Commune,
+  ContactForm,
+  Equipment,
+  Good,
+  Image,
+  Record,
+  RecordDocument,
+  RecordPerson,
+  Residence,
+  Statistic,
+  Token,
+  User,
+];

@@ -1,0 +1,69 @@
+import express, { type Express, type Response } from 'express';
+import { existsSync, readFileSync } from 'node:fs';
+import { basename, join } from 'node:path';
+import type { RemoteLocation, RemoteName } from '@hsa-lli/common/domain';
+
+/** Where each front app's production build is, relative to the repository root, and its URL prefix. */
+export const FRONT_APPS: { name: RemoteName | 'shell'; dir: string; prefix: string }[] = [
+  { name: 'mf_public', dir: 'mf-public', prefix: '/remotes/public' },
+  { name: 'mf_account', dir: 'mf-account', prefix: '/remotes/account' },
+  { name: 'mf_admin', dir: 'mf-admin', prefix: '/remotes/admin' },
+  { name: 'mf_pdf', dir: 'mf-pdf', prefix: '/remotes/pdf' },
+  { name: 'shell', dir: 'shell', prefix: '' },
+];
+
+/** Files that name the current deployment: always revalidated, so a redeployed app is seen at once. */
+const ENTRY_FILES = new Set(['index.html', 'remotes.json', 'mf-manifest.json', 'remoteEntry.js', 'mf-stats.json']);
+/** webpack's [contenthash] in a file name: such a file never changes. */
+const HASHED = /\.[0-9a-f]{16,}\./;
+
+export function cacheControlFor(path: string): string {
+  const name = basename(path);
+  if (ENTRY_FILES.has(name)) return 'no-cache';
+  if (HASHED.test(name)) return 'public, max-age=31536000, immutable';
+  return 'public, max-age=3600';
+}
+
+export function defaultRemotes(): RemoteLocation[] {
+  return FRONT_APPS.flatMap(({ name, prefix }) =>
+    name === 'shell' ? [] : [{ name, entry: `${prefix}/mf-manifest.json` }],
+  );
+}
+
+function staticApp(root: string): express.Handler {
+  return express.static(root, {
+    index: false,
+    fallthrough: true,
+    setHeaders: (response: Response, path: string) => {
+      response.setHeader('Cache-Control', cacheControlFor(path));
+      // Remotes answer CORS so that a shell on another origin can fetch their manifest.
+      response.setHeader('Access-Control-Allow-Origin', '*');
+    },
+  });
+}
+
+/**
+ * One-origin mode of `npm start`: every front app's dist/ under its prefix, `/remotes.json`, and
+ * the shell's index.html for any other page path. The API stays under /api.
+ */
+export function serveFrontApps(app: Express, repoRoot: string, remotesFile: string | null): void {
+  const missing = FRONT_APPS.filter(({ dir }) => !existsSync(join(repoRoot, dir, 'dist')));
+  if (missing.length > 0) {
+    throw new Error(`Front apps not built: ${missing.map(({ dir }) => dir).join(', ')} (run npm run build)`);
+  }
+  app.get('/remotes.json', (_request, response) => {
+    response.setHeader('Cache-Control', 'no-cache');
+    if (remotesFile) response.type('application/json').send(readFileSync(remotesFile, 'utf8'));
+    else response.json(defaultRemotes());
+  });
+  for (const { dir, prefix } of FRONT_APPS) {
+    app.use(prefix || '/', staticApp(join(repoRoot, dir, 'dist')));
+  }
+  const shellIndex = join(repoRoot, 'shell', 'dist', 'index.html');
+  app.use((request, response, next) => {
+    const isPage = request.method === 'GET' && !request.path.startsWith('/api/') && !request.path.startsWith('/remotes/');
+    if (!isPage || !request.accepts('html')) return next();
+    response.setHeader('Cache-Control', 'no-cache');
+    response.sendFile(shellIndex);
+  });
+}

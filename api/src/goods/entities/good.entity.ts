@@ -1,0 +1,79 @@
+import {
+  Column,
+  CreateDateColumn,
+  Entity,
+  JoinTable,
+  ManyToMany,
+  ManyToOne,
+  OneToMany,
+  PrimaryGeneratedColumn,
+  UpdateDateColumn,
+  type Relation,
+} from 'typeorm';
+import { FLAT_SIZES, type FlatSize } from '@hsa-lli/common/domain';
+import { Equipment } from '../../equipments/entities/equipment.entity.js';
+import { Image } from '../../images/entities/image.entity.js';
+import { Residence } from '../../residences/entities/residence.entity.js';
+
+@Entity('goods')
+export class Good {
+  @PrimaryGeneratedColumn()
+  id!: number;
+
+  @Column({ type: 'boolean', default: false })
+  enabled!: boolean;
+
+  @ManyToOne(() => Residence, (residence) => residence.goods, { nullable: false, onDelete: 'CASCADE' })
+  residence!: Relation<Residence>;
+
+  @Column({ type: 'varchar', length: 40, unique: true })
+  reference!: string;
+
+  /** The `good_slug` of the good's address. */
+  @Column({ type: 'varchar', length: 160 })
+  slug!: string;
+
+  @Column({ type: 'simple-enum', enum: FLAT_SIZES })
+  flatSize!: FlatSize;
+
+  /** Living area in m². */
+  @Column({ type: 'double' })
+  surface!: number;
+
+  /** Monthly rent, charges included, in cents. */
+  @Column({ type: 'int' })
+  rentPriceCents!: number;
+
+  /** Monthly charges, in cents. */
+  @Column({ type: 'int' })
+  monthlyCostsCents!: number;
+
+  @Column({ type: 'text' })
+  description!: string;
+
+  @ManyToMany(() => Equipment)
+  @JoinTable({ name: 'good_facilities' })
+  facilities!: Relation<Equipment>[];
+
+  /** Climate value of the DPE, kgCO2eq/m²/year; null where no DPE applies (a garage). */
+  @Column({ type: 'int', nullable: true })
+  dpeKgco2!: number | null;
+
+  /** Energy value of the DPE, kWh/m²/year of primary energy; null where no DPE applies. */
+  @Column({ type: 'int', nullable: true })
+  dpeKwh!: number | null;
+
+  /** Date from which the flat can be let; null when available now. */
+  @Column({ type: 'date', nullable: true })
+  availableFrom!: string | null;
+
+  /** Photos and plans. */
+  @OneToMany(() => Image, (image) => image.good)
+  images!: Relation<Image>[];
+
+  @CreateDateColumn({ type: 'datetime' })
+  createdAt!: Date;
+
+  @UpdateDateColumn({ type: 'datetime' })
+  updatedAt!: Date;
+}

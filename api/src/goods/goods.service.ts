@@ -1,0 +1,69 @@
+import { Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { finalEnergyClass, type EnergyLetter } from '@hsa-lli/common/domain';
+import type { Repository } from 'typeorm';
+import { toImageView, type ImageView } from '../images/images.service.js';
+import { toCityView, type CityView } from '../reference/commune-view.js';
+import { Good } from './entities/good.entity.js';
+
+export interface GoodView {
+  id: number;
+  enabled: boolean;
+  reference: string;
+  slug: string;
+  flat_size: Good['flatSize'];
+  surface: number;
+  rent_price_cents: number;
+  monthly_costs_cents: number;
+  description: string;
+  facilities: { id: number; name: string }[];
+  dpe_kwh: number | null;
+  dpe_kgco2: number | null;
+  /** The final class, the worse of the energy and climate classes; null without a DPE. */
+  energy_class: EnergyLetter | null;
+  available_from: string | null;
+  photos: ImageView[];
+  plan: ImageView[];
+  _residence: { id: number; slug: string; name: string; city: CityView; address_line_1: string };
+}
+
+@Injectable()
+export class GoodsService {
+  constructor(@InjectRepository(Good) private readonly goods: Repository<Good>) {}
+
+  async findOne(id: number): Promise<GoodView | null> {
+    const good = await this.goods.findOne({
+      where: { id },
+      relations: { residence: { city: true }, facilities: true, images: true },
+      order: { images: { position: 'ASC' } },
+    });
+    if (!good) return null;
+    const images = good.images.map((image) => ({ image, view: toImageView(image) }));
+    return {
+      id: good.id,
+      enabled: good.enabled,
+      reference: good.reference,
+      slug: good.slug,
+      flat_size: good.flatSize,
+      surface: good.surface,
+      rent_price_cents: good.rentPriceCents,
+      monthly_costs_cents: good.monthlyCostsCents,
+      description: good.description,
+      facilities: good.facilities.map(({ id: equipmentId, name }) => ({ id: equipmentId, name })),
+      dpe_kwh: good.dpeKwh,
+      dpe_kgco2: good.dpeKgco2,
+      energy_class:
+        good.dpeKwh === null || good.dpeKgco2 === null ? null : finalEnergyClass(good.dpeKwh, good.dpeKgco2),
+      available_from: good.availableFrom,
+      photos: images.filter(({ image }) => image.kind === 'photo').map(({ view }) => view),
+      plan: images.filter(({ image }) => image.kind === 'plan').map(({ view }) => view),
+      _residence: {
+        id: good.residence.id,
+        slug: good.residence.slug,
+        name: good.residence.name,
+        city: toCityView(good.residence.city),
+        address_line_1: good.residence.addressLine1,
+      },
+    };
+  }
+}

@@ -1,0 +1,170 @@
+import { Inject, Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
+import { Queue, Worker, type ConnectionOptions } from 'bullmq';
+import { randomUUID } from 'node:crypto';
+import { APP_CONFIG } from '../config/config.module.js';
+import type { AppConfig } from '../config/config.js';
+
+export const QUEUE_NAMES = ['statistics', 'pdf'] as const;
+export type QueueName = (typeof QUEUE_NAMES)[number];
+
+export type JobState = 'waiting' | 'active' | 'completed' | 'failed';
+
+export interface JobView {
+  id: string;
+  queue: QueueName;
+  name: string;
+  state: JobState;
+  result: unknown;
+  failed_reason: string | null;
+}
+
+export type JobProcessor = (data: unknown) => Promise<unknown>;
+
+interface LocalJob extends JobView {
+  data: unknown;
+}
+
+/** How many finished in-process jobs stay readable through the API. */
+const LOCAL_HISTORY = 200;
+
+function redisConnection(url: string): ConnectionOptions {
+  const parsed = new URL(url);
+  return {
+    host: parsed.hostname,
+    port: Number(parsed.port || 6379),
+    username: parsed.username ? decodeURIComponent(parsed.username) : undefined,
+    password: parsed.password ? decodeURIComponent(parsed.password) : undefined,
+    db: parsed.pathname.length > 1 ? Number(parsed.pathname.slice(1)) : 0,
+    tls: parsed.protocol === 'rediss:' ? {} : undefined,
+    // BullMQ workers block on Redis; they must not give up after a few retries.
+    maxRetriesPerRequest: null,
+  };
+}
+
+/**
+ * Background jobs. With REDIS_URL they go through BullMQ queues, processed by this process when
+ * RUN_WORKERS is on (a dedicated worker, or the single-machine API) and by other workers otherwise.
+ * Without Redis the same processors run in this process, one job at a time per queue.
+ */
+@Injectable()
+export class JobsService implements OnApplicationShutdown {
+  private readonly logger = new Logger(JobsService.name);
+  private readonly processors = new Map<string, JobProcessor>();
+  private readonly queues = new Map<QueueName, Queue>();
+  private readonly workers: Worker[] = [];
+  private readonly localJobs = new Map<string, LocalJob>();
+  private readonly localChains = new Map<QueueName, Promise<void>>();
+
+  constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {}
+
+  get mode(): 'redis' | 'in-process' {
+    return this.config.redisUrl ? 'redis' : 'in-process';
+  }
+
+  /** Registers the processor of one job name; called by feature modules at start. */
+  register(queue: QueueName, name: string, processor: JobProcessor): void {
+    const key = `${queue}:${name}`;
+    if (this.processors.has(key)) throw new Error(`A processor is already registered for ${key}`);
+    this.processors.set(key, processor);
+    if (this.config.redisUrl && this.config.runWorkers && !this.workers.some((worker) => worker.name === queue)) {
+      this.startWorker(queue, this.config.redisUrl);
+    }
+  }
+
+  async enqueue(queue: QueueName, name: string, data: unknown = {}): Promise<JobView> {
+    if (this.config.redisUrl) {
+      const job = await this.queue(queue, this.config.redisUrl).add(name, data, {
+        removeOnComplete: { count: LOCAL_HISTORY },
+        removeOnFail: { count: LOCAL_HISTORY },
+      });
+      return { id: String(job.id), queue, name, state: 'waiting', result: null, failed_reason: null };
+    }
+    return this.runLocally(queue, name, data);
+  }
+
+  async find(queue: QueueName, id: string): Promise<JobView | null> {
+    if (!this.config.redisUrl) {
+      const job = this.localJobs.get(id);
+      if (!job || job.queue !== queue) return null;
+      const { data: _data, ...view } = job;
+      return view;
+    }
+    const job = await this.queue(queue, this.config.redisUrl).getJob(id);
+    if (!job) return null;
+    const state = await job.getState();
+    return {
+      id,
+      queue,
+      name: job.name,
+      state: state === 'completed' || state === 'failed' || state === 'active' ? state : 'waiting',
+      result: job.returnvalue ?? null,
+      failed_reason: job.failedReason || null,
+    };
+  }
+
+  /** Whether jobs can be queued now: Redis answers within two seconds, or the in-process runner is there. */
+  async ping(): Promise<boolean> {
+    if (!this.config.redisUrl) return true;
+    const queue = this.queue('statistics', this.config.redisUrl);
+    // Queue connections retry forever, by design: the health check must not wait with them.
+    const timeout = new Promise<false>((resolve) => setTimeout(() => resolve(false), 2000).unref());
+    return Promise.race([queue.getJobCounts('waiting').then(() => true, () => false), timeout]);
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await Promise.all(this.workers.map((worker) => worker.close()));
+    await Promise.all([...this.queues.values()].map((queue) => queue.close()));
+    await Promise.all(this.localChains.values());
+  }
+
+  private queue(name: QueueName, url: string): Queue {
+    let queue = this.queues.get(name);
+    if (!queue) {
+      queue = new Queue(name, { connection: redisConnection(url), prefix: this.config.queuePrefix });
+      queue.on('error', (error) => this.logger.error(`Queue ${name}: ${error.message}`));
+      this.queues.set(name, queue);
+    }
+    return queue;
+  }
+
+  private startWorker(queue: QueueName, url: string): void {
+    const worker = new Worker(queue, (job) => this.process(queue, job.name, job.data), {
+      connection: redisConnection(url),
+      prefix: this.config.queuePrefix,
+      concurrency: 1,
+    });
+    worker.on('failed', (job, error) => this.logger.error(`Job ${queue}:${job?.name} failed: ${error.message}`));
+    worker.on('error', (error) => this.logger.error(`Worker ${queue}: ${error.message}`));
+    this.workers.push(worker);
+  }
+
+  private process(queue: QueueName, name: string, data: unknown): Promise<unknown> {
+    const processor = this.processors.get(`${queue}:${name}`);
+    if (!processor) throw new Error(`No processor for ${queue}:${name}`);
+    return processor(data);
+  }
+
+  private runLocally(queue: QueueName, name: string, data: unknown): JobView {
+    const job: LocalJob = { id: randomUUID(), queue, name, state: 'waiting', result: null, failed_reason: null, data };
+    this.localJobs.set(job.id, job);
+    for (const id of this.localJobs.keys()) {
+      if (this.localJobs.size <= LOCAL_HISTORY) break;
+      this.localJobs.delete(id);
+    }
+    const previous = this.localChains.get(queue) ?? Promise.resolve();
+    const next = previous.then(async () => {
+      job.state = 'active';
+      try {
+        job.result = (await this.process(queue, name, data)) ?? null;
+        job.state = 'completed';
+      } catch (error) {
+        job.state = 'failed';
+        job.failed_reason = error instanceof Error ? error.message : String(error);
+        this.logger.error(`Job ${queue}:${name} failed: ${job.failed_reason}`);
+      }
+    });
+    this.localChains.set(queue, next);
+    const { data: _data, ...view } = job;
+    return view;
+  }
+}

@@ -1,0 +1,47 @@
+import { Controller, Get } from '@nestjs/common';
+import {
+  ADVANTAGE_OPTIONS,
+  CERTIFICATION_OPTIONS,
+  CONTACT_SUBJECT_OPTIONS,
+  DOCUMENT_TYPE_OPTIONS,
+  ENERGY_CLASSES,
+  FLAT_SIZE_OPTIONS,
+  HOUSEHOLD_OPTIONS,
+  HOUSING_SITUATION_OPTIONS,
+  LINK_OPTIONS,
+  MEMBER_ROLE_OPTIONS,
+  OUTCOME_OPTIONS,
+  PRO_SITUATION_OPTIONS,
+  REFERENCE_STATUS_OPTIONS,
+} from '@hsa-lli/common/domain';
+import { InjectRepository } from '@nestjs/typeorm';
+import type { Repository } from 'typeorm';
+import { toCityView } from './commune-view.js';
+import { Commune } from './entities/commune.entity.js';
+
+/** The reference lists of spec section 9, for forms and filters. */
+@Controller('reference')
+export class ReferenceController {
+  constructor(@InjectRepository(Commune) private readonly communes: Repository<Commune>) {}
+
+  @Get()
+  async all() {
+    const communes = await this.communes.find({ order: { name: 'ASC' } });
+    return {
+      cities: communes.map(toCityView),
+      flat_sizes: FLAT_SIZE_OPTIONS,
+      energy_classes: ENERGY_CLASSES,
+      certifications: CERTIFICATION_OPTIONS,
+      advantages: ADVANTAGE_OPTIONS,
+      households: HOUSEHOLD_OPTIONS,
+      links: LINK_OPTIONS,
+      pro_situations: PRO_SITUATION_OPTIONS,
+      housing_situations: HOUSING_SITUATION_OPTIONS,
+      member_roles: MEMBER_ROLE_OPTIONS,
+      contact_subjects: CONTACT_SUBJECT_OPTIONS,
+      outcomes: OUTCOME_OPTIONS,
+      reference_statuses: REFERENCE_STATUS_OPTIONS,
+      document_types: DOCUMENT_TYPE_OPTIONS,
+    };
+  }
+}

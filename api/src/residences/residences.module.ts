@@ -1,0 +1,12 @@
+import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { Residence } from './entities/residence.entity.js';
+import { FrontResidencesController } from './front-residences.controller.js';
+import { ResidencesService } from './residences.service.js';
+
+@Module({
+  imports: [TypeOrmModule.forFeature([Residence])],
+  controllers: [FrontResidencesController],
+  providers: [ResidencesService],
+})
+export class ResidencesModule {}

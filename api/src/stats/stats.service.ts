@@ -1,0 +1,82 @@
+import { Injectable, type OnApplicationBootstrap } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { DataSource } from 'typeorm';
+import { ContactForm } from '../contact-forms/entities/contact-form.entity.js';
+import { Good } from '../goods/entities/good.entity.js';
+import { JobsService, type JobView } from '../jobs/jobs.service.js';
+import { Record } from '../records/entities/record.entity.js';
+import { Residence } from '../residences/entities/residence.entity.js';
+import { Statistic } from './entities/statistic.entity.js';
+
+export const REFRESH_JOB = 'refresh';
+
+export interface StatisticView {
+  key: string;
+  value: unknown;
+  computed_at: string;
+}
+
+/**
+ * The dashboard's figures. They are computed by a background job (so that a costly figure never
+ * slows a page down) and read from the statistics table.
+ */
+@Injectable()
+export class StatsService implements OnApplicationBootstrap {
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly jobs: JobsService,
+  ) {
+    jobs.register('statistics', REFRESH_JOB, () => this.compute());
+  }
+
+  async onApplicationBootstrap(): Promise<void> {
+    await this.requestRefresh();
+  }
+
+  requestRefresh(): Promise<JobView> {
+    return this.jobs.enqueue('statistics', REFRESH_JOB);
+  }
+
+  findRefresh(id: string): Promise<JobView | null> {
+    return this.jobs.find('statistics', id);
+  }
+
+  async compute(): Promise<{ computed_at: string; keys: string[] }> {
+    const manager = this.dataSource.manager;
+    const [residences, goods, records, contacts, newRecordContacts] = await Promise.all([
+      manager.countBy(Residence, { status: 'published' }),
+      manager.countBy(Good, { enabled: true }),
+      manager.count(Record),
+      manager.count(ContactForm),
+      manager.countBy(ContactForm, { subject: 'new_record' }),
+    ]);
+    const values: { [key: string]: number } = {
+      'residences/count': residences,
+      'goods/count': goods,
+      'records/count': records,
+      'contact-forms/count': contacts,
+      // Share of the contact requests asking for a new record that became a record.
+      'records/contact-conversion-rate': newRecordContacts === 0 ? 0 : Math.round((records / newRecordContacts) * 1000) / 10,
+    };
+    const computedAt = new Date();
+    await manager.save(
+      Statistic,
+      Object.entries(values).map(([key, value]) => ({ key, value, computedAt })),
+    );
+    return { computed_at: computedAt.toISOString(), keys: Object.keys(values) };
+  }
+
+  async list(): Promise<StatisticView[]> {
+    const rows = await this.dataSource.manager.find(Statistic, { order: { key: 'ASC' } });
+    return rows.map(toView);
+  }
+
+  async findOne(key: string): Promise<StatisticView | null> {
+    const row = await this.dataSource.manager.findOneBy(Statistic, { key });
+    return row ? toView(row) : null;
+  }
+}
+
+function toView(row: Statistic): StatisticView {
+  return { key: row.key, value: row.value, computed_at: new Date(row.computedAt).toISOString() };
+}
