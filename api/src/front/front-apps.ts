@@ -61,7 +61,7 @@ export function serveFrontApps(app: Express, repoRoot: string, remotesFile: stri
   }
   const shellIndex = join(repoRoot, 'shell', 'dist', 'index.html');
   app.use((request, response, next) => {
-    const isPage = request.method === 'GET' && !request.path.startsWith('/api/') && !request.path.startsWith('/remotes/');
+    const isPage = (request.method === 'GET' || request.method === 'HEAD') && !request.path.startsWith('/api/') && !request.path.startsWith('/remotes/');
     if (!isPage || !request.accepts('html')) return next();
     response.setHeader('Cache-Control', 'no-cache');
     response.sendFile(shellIndex);

@@ -1,31 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { finalEnergyClass, type EnergyLetter } from '@hsa-lli/common/domain';
+import { finalEnergyClass, type GoodView } from '@hsa-lli/common/domain';
 import type { Repository } from 'typeorm';
-import { toImageView, type ImageView } from '../images/images.service.js';
-import { toCityView, type CityView } from '../reference/commune-view.js';
+import { toImageView } from '../images/images.service.js';
+import { toCityView } from '../reference/commune-view.js';
 import { Good } from './entities/good.entity.js';
-
-export interface GoodView {
-  id: number;
-  enabled: boolean;
-  reference: string;
-  slug: string;
-  flat_size: Good['flatSize'];
-  surface: number;
-  rent_price_cents: number;
-  monthly_costs_cents: number;
-  description: string;
-  facilities: { id: number; name: string }[];
-  dpe_kwh: number | null;
-  dpe_kgco2: number | null;
-  /** The final class, the worse of the energy and climate classes; null without a DPE. */
-  energy_class: EnergyLetter | null;
-  available_from: string | null;
-  photos: ImageView[];
-  plan: ImageView[];
-  _residence: { id: number; slug: string; name: string; city: CityView; address_line_1: string };
-}
 
 @Injectable()
 export class GoodsService {

@@ -1,19 +1,11 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
+import type { ImageView } from '@hsa-lli/common/domain';
 import { join } from 'node:path';
 import type { Repository } from 'typeorm';
 import { APP_CONFIG } from '../config/config.module.js';
 import type { AppConfig } from '../config/config.js';
 import { Image } from './entities/image.entity.js';
-
-export interface ImageView {
-  id: number;
-  kind: Image['kind'];
-  url: string;
-  width: number;
-  height: number;
-  alt: string;
-}
 
 export function toImageView(image: Image): ImageView {
   return {

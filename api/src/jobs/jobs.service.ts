@@ -1,26 +1,17 @@
 import { Inject, Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
 import { Queue, Worker, type ConnectionOptions } from 'bullmq';
 import { randomUUID } from 'node:crypto';
+import type { JobView } from '@hsa-lli/common/domain';
 import { APP_CONFIG } from '../config/config.module.js';
 import type { AppConfig } from '../config/config.js';
 
 export const QUEUE_NAMES = ['statistics', 'pdf'] as const;
 export type QueueName = (typeof QUEUE_NAMES)[number];
 
-export type JobState = 'waiting' | 'active' | 'completed' | 'failed';
-
-export interface JobView {
-  id: string;
-  queue: QueueName;
-  name: string;
-  state: JobState;
-  result: unknown;
-  failed_reason: string | null;
-}
-
 export type JobProcessor = (data: unknown) => Promise<unknown>;
 
 interface LocalJob extends JobView {
+  queue: QueueName;
   data: unknown;
 }
 

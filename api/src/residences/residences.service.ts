@@ -1,23 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { Repository } from 'typeorm';
-import { toImageView, type ImageView } from '../images/images.service.js';
-import { toCityView, type CityView } from '../reference/commune-view.js';
+import type { ResidenceSummary } from '@hsa-lli/common/domain';
+import { toImageView } from '../images/images.service.js';
+import { toCityView } from '../reference/commune-view.js';
 import { Residence } from './entities/residence.entity.js';
-
-export interface ResidenceSummary {
-  id: number;
-  slug: string;
-  name: string;
-  city: CityView;
-  area: Residence['area'];
-  neighborhood: string | null;
-  photos: ImageView[];
-  /** Enabled goods of the residence. */
-  goods_count: number;
-  /** Lowest monthly rent, charges included, in cents; null without an enabled good. */
-  min_rent_price_cents: number | null;
-}
 
 @Injectable()
 export class ResidencesService {
@@ -31,7 +18,8 @@ export class ResidencesService {
       order: { name: 'ASC', photos: { position: 'ASC' } },
     });
     return residences.map((residence) => {
-      const goods = residence.goods.filter((good) => good.enabled);
+      // Garages are let with a flat, not on their own: they are not counted as homes.
+      const goods = residence.goods.filter((good) => good.enabled && good.flatSize !== 'garage');
       return {
         id: residence.id,
         slug: residence.slug,

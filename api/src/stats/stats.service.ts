@@ -3,18 +3,13 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
 import { ContactForm } from '../contact-forms/entities/contact-form.entity.js';
 import { Good } from '../goods/entities/good.entity.js';
-import { JobsService, type JobView } from '../jobs/jobs.service.js';
+import type { JobView, StatisticView } from '@hsa-lli/common/domain';
+import { JobsService } from '../jobs/jobs.service.js';
 import { Record } from '../records/entities/record.entity.js';
 import { Residence } from '../residences/entities/residence.entity.js';
 import { Statistic } from './entities/statistic.entity.js';
 
 export const REFRESH_JOB = 'refresh';
-
-export interface StatisticView {
-  key: string;
-  value: unknown;
-  computed_at: string;
-}
 
 /**
  * The dashboard's figures. They are computed by a background job (so that a costly figure never
@@ -43,20 +38,17 @@ export class StatsService implements OnApplicationBootstrap {
 
   async compute(): Promise<{ computed_at: string; keys: string[] }> {
     const manager = this.dataSource.manager;
-    const [residences, goods, records, contacts, newRecordContacts] = await Promise.all([
+    const [residences, goods, records, contacts] = await Promise.all([
       manager.countBy(Residence, { status: 'published' }),
       manager.countBy(Good, { enabled: true }),
       manager.count(Record),
       manager.count(ContactForm),
-      manager.countBy(ContactForm, { subject: 'new_record' }),
     ]);
     const values: { [key: string]: number } = {
       'residences/count': residences,
       'goods/count': goods,
       'records/count': records,
       'contact-forms/count': contacts,
-      // Share of the contact requests asking for a new record that became a record.
-      'records/contact-conversion-rate': newRecordContacts === 0 ? 0 : Math.round((records / newRecordContacts) * 1000) / 10,
     };
     const computedAt = new Date();
     await manager.save(

@@ -6,6 +6,14 @@ export function formatCents(cents: number): string {
   return `${money.format(cents / 100).replace(/\u202f/g, '\u00a0')}\u00a0€`;
 }
 
+const longDate = new Intl.DateTimeFormat('fr-FR', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Europe/Paris' });
+
+/** '1er février 2027', '15 mars 2026': a date (ISO string or Date) as French prose writes it. */
+export function formatDate(date: string | Date): string {
+  const text = longDate.format(typeof date === 'string' ? new Date(date) : date);
+  return text.replace(/^1 /, '1er ');
+}
+
 /** Reads a number typed by a person: a comma or a dot as decimal separator, other characters ignored. */
 export function parseNumber(input: string): number | null {
   const cleaned = input.replace(',', '.').replace(/[^\d.-]/g, '');

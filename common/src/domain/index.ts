@@ -1,3 +1,4 @@
+export * from './api.js';
 export * from './areas.js';
 export * from './communes.js';
 export * from './energy.js';

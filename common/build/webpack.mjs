@@ -1,0 +1,117 @@
+// The one webpack configuration of the front apps: each app calls it with its name and what it exposes.
+import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
+import HtmlWebpackPlugin from 'html-webpack-plugin';
+import MinimizerPlugin from 'minimizer-webpack-plugin';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+const commonPackage = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
+const COMMON_ENTRIES = ['domain', 'store', 'http', 'ui'];
+
+/** Libraries loaded once for the whole portal, whatever app brings them first. */
+function sharedLibraries(appPackage) {
+  const dependencies = appPackage.dependencies;
+  const singleton = (version) => ({ singleton: true, requiredVersion: version });
+  return {
+    react: singleton(dependencies.react),
+    'react/jsx-runtime': singleton(dependencies.react),
+    'react-dom': singleton(dependencies['react-dom']),
+    'react-dom/client': singleton(dependencies['react-dom']),
+    'react-router': singleton(dependencies['react-router']),
+    'react-redux': singleton(dependencies['react-redux']),
+    '@reduxjs/toolkit': singleton(dependencies['@reduxjs/toolkit']),
+    ...Object.fromEntries(
+      COMMON_ENTRIES.map((entry) => [
+        `@hsa-lli/common/${entry}`,
+        { singleton: true, version: commonPackage.version, requiredVersion: `^${commonPackage.version}` },
+      ]),
+    ),
+  };
+}
+
+/**
+ * @param {object} options
+ * @param {string} options.dir the app's folder
+ * @param {string} options.name the federation name (shell, mf_public, ...)
+ * @param {Record<string, string>} [options.exposes] modules a remote exposes
+ * @param {number} options.port its dev server's port
+ * @param {string} options.title the HTML title of its standalone page
+ * @param {string} [options.publicPath] where its files are served; remotes resolve it from their manifest's URL
+ */
+export function frontAppConfig({ dir, name, exposes, port, title, publicPath = 'auto' }) {
+  const appPackage = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8'));
+  return (_env, argv) => {
+    const production = argv.mode !== 'development';
+    return {
+      mode: production ? 'production' : 'development',
+      context: dir,
+      entry: './src/index.ts',
+      devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
+      output: {
+        path: join(dir, 'dist'),
+        publicPath,
+        filename: production ? '[name].[contenthash:20].js' : '[name].js',
+        chunkFilename: production ? '[name].[contenthash:20].js' : '[name].js',
+        assetModuleFilename: '[name].[contenthash:20][ext]',
+        uniqueName: name,
+        clean: true,
+      },
+      resolve: {
+        extensions: ['.tsx', '.ts', '.js'],
+        extensionAlias: { '.js': ['.tsx', '.ts', '.js'] },
+        // Workspace packages are read from their TypeScript source.
+        conditionNames: ['source', 'browser', 'import', 'module', 'default'],
+      },
+      module: {
+        rules: [
+          {
+            test: /\.[jt]sx?$/,
+            exclude: /node_modules/,
+            use: {
+              loader: 'swc-loader',
+              options: {
+                jsc: {
+                  parser: { syntax: 'typescript', tsx: true },
+                  transform: { react: { runtime: 'automatic', development: !production } },
+                  target: 'es2022',
+                },
+              },
+            },
+          },
+          { test: /\.css$/, use: ['style-loader', 'css-loader'] },
+          { test: /\.(svg|png|jpe?g|webp|woff2)$/, type: 'asset/resource' },
+        ],
+      },
+      plugins: [
+        new ModuleFederationPlugin({
+          name,
+          filename: 'remoteEntry.js',
+          exposes: exposes ?? {},
+          shared: sharedLibraries(appPackage),
+          // The default ('version-first') fetches every remote at start: one remote down would blank the page.
+          shareStrategy: 'loaded-first',
+          manifest: true,
+          dts: false,
+        }),
+        new HtmlWebpackPlugin({
+          template: join(dir, 'src', 'index.html'),
+          title,
+          // Remotes get a page too: their team runs them alone in development.
+          filename: 'index.html',
+        }),
+      ],
+      optimization: {
+        minimizer: [new MinimizerPlugin({ minify: MinimizerPlugin.swcMinify })],
+      },
+      performance: { hints: false },
+      // Remotes are published with publicPath 'auto': their manifest resolves chunks from its own URL, as intended.
+      ignoreWarnings: [/Manifest will use absolute path resolution/],
+      devServer: {
+        port,
+        historyApiFallback: true,
+        headers: { 'Access-Control-Allow-Origin': '*' },
+        proxy: [{ context: ['/api'], target: process.env.API_URL ?? 'http://localhost:3000' }],
+      },
+    };
+  };
+}

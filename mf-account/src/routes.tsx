@@ -1,0 +1,16 @@
+import type { RemoteRoutes } from '@hsa-lli/common/ui';
+
+const routes: RemoteRoutes = [
+  {
+    layout: 'public',
+    routes: [
+      {
+        path: '/mes-identifiants',
+        handle: { pattern: '/mes-identifiants', title: 'Mes identifiants' },
+        lazy: () => import('./features/credentials/credentials-page.js').then(({ CredentialsPage }) => ({ Component: CredentialsPage })),
+      },
+    ],
+  },
+];
+
+export default routes;

@@ -1,0 +1,4 @@
+import { renderStandalone } from '@hsa-lli/common/ui';
+import routes from './routes.js';
+
+renderStandalone(routes);

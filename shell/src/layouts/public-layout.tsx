@@ -1,0 +1,20 @@
+import { Outlet } from 'react-router';
+import { Footer } from '../components/footer.js';
+import { Header } from '../components/header.js';
+import { MessageArea } from '../components/message-area.js';
+
+export function PublicLayout() {
+  return (
+    <div className="shell-public">
+      <a className="shell-skip" href="#contenu">
+        Aller au contenu
+      </a>
+      <Header />
+      <main id="contenu" className="shell-main">
+        <MessageArea />
+        <Outlet />
+      </main>
+      <Footer />
+    </div>
+  );
+}
