@@ -1,5 +1,6 @@
 import { Inject, Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
-import { Queue, Worker, type ConnectionOptions } from 'bullmq';
+import { Queue, Worker } from 'bullmq';
+import { Redis } from 'ioredis';
 import { randomUUID } from 'node:crypto';
 import type { JobView } from '@hsa-lli/common/domain';
 import { APP_CONFIG } from '../config/config.module.js';
@@ -18,18 +19,10 @@ interface LocalJob extends JobView {
 /** How many finished in-process jobs stay readable through the API. */
 const LOCAL_HISTORY = 200;
 
-function redisConnection(url: string): ConnectionOptions {
-  const parsed = new URL(url);
-  return {
-    host: parsed.hostname,
-    port: Number(parsed.port || 6379),
-    username: parsed.username ? decodeURIComponent(parsed.username) : undefined,
-    password: parsed.password ? decodeURIComponent(parsed.password) : undefined,
-    db: parsed.pathname.length > 1 ? Number(parsed.pathname.slice(1)) : 0,
-    tls: parsed.protocol === 'rediss:' ? {} : undefined,
-    // BullMQ workers block on Redis; they must not give up after a few retries.
-    maxRetriesPerRequest: null,
-  };
+/** A Redis client for BullMQ, which in an ES module wants a client rather than connection options. */
+export function createRedisClient(url: string): Redis {
+  // BullMQ workers block on Redis; their commands must not give up after a few retries.
+  return new Redis(url, { maxRetriesPerRequest: null });
 }
 
 /**
@@ -45,6 +38,8 @@ export class JobsService implements OnApplicationShutdown {
   private readonly workers: Worker[] = [];
   private readonly localJobs = new Map<string, LocalJob>();
   private readonly localChains = new Map<QueueName, Promise<void>>();
+  /** Redis clients this service opened; BullMQ leaves the ones it is given open. */
+  private readonly clients: Redis[] = [];
 
   constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {}
 
@@ -105,22 +100,30 @@ export class JobsService implements OnApplicationShutdown {
   async onApplicationShutdown(): Promise<void> {
     await Promise.all(this.workers.map((worker) => worker.close()));
     await Promise.all([...this.queues.values()].map((queue) => queue.close()));
+    await Promise.all(this.clients.map((client) => client.quit().catch(() => client.disconnect())));
     await Promise.all(this.localChains.values());
   }
 
   private queue(name: QueueName, url: string): Queue {
     let queue = this.queues.get(name);
     if (!queue) {
-      queue = new Queue(name, { connection: redisConnection(url), prefix: this.config.queuePrefix });
+      queue = new Queue(name, { connection: this.client(url), prefix: this.config.queuePrefix });
       queue.on('error', (error) => this.logger.error(`Queue ${name}: ${error.message}`));
       this.queues.set(name, queue);
     }
     return queue;
   }
 
+  private client(url: string): Redis {
+    const client = createRedisClient(url);
+    client.on('error', (error) => this.logger.warn(`Redis: ${error.message}`));
+    this.clients.push(client);
+    return client;
+  }
+
   private startWorker(queue: QueueName, url: string): void {
     const worker = new Worker(queue, (job) => this.process(queue, job.name, job.data), {
-      connection: redisConnection(url),
+      connection: this.client(url),
       prefix: this.config.queuePrefix,
       concurrency: 1,
     });

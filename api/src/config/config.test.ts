@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.js';
+
+describe('configuration', () => {
+  it('defaults to the embedded database, in-process jobs and demo data', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({ port: 3000, databaseUrl: null, redisUrl: null, seedDemo: true, serveApps: false, runWorkers: true });
+  });
+
+  it('never seeds demo data into a server database, even when asked to', () => {
+    expect(loadConfig({ DATABASE_URL: 'mysql://root@127.0.0.1:3306/hsa', SEED_DEMO: 'true' }).seedDemo).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'production' }).seedDemo).toBe(false);
+  });
+
+  it.each([
+    [{ PORT: 'eighty' }, 'PORT must be a port number'],
+    [{ PORT: '70000' }, 'PORT must be a port number'],
+    [{ DATABASE_URL: 'postgres://localhost/db' }, 'DATABASE_URL must use mysql: or mariadb:'],
+    [{ DATABASE_URL: 'not a url' }, 'DATABASE_URL is not a valid URL'],
+    [{ REDIS_URL: 'http://localhost' }, 'REDIS_URL must use redis: or rediss:'],
+    [{ SERVE_APPS: 'maybe' }, 'SERVE_APPS must be true or false'],
+  ])('refuses %j at start', (env, message) => {
+    expect(() => loadConfig(env)).toThrow(ConfigError);
+    expect(() => loadConfig(env)).toThrow(message);
+  });
+});

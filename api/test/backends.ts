@@ -1,0 +1,100 @@
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import { getDataSourceToken } from '@nestjs/typeorm';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import mysql from 'mysql2/promise';
+import type { DataSource } from 'typeorm';
+import { createApp } from '../src/app.js';
+import { loadConfig, type AppConfig } from '../src/config/config.js';
+import { createRedisClient } from '../src/jobs/jobs.service.js';
+import { seedDemo } from '../src/seed/seed.js';
+
+/**
+ * The backends the API suites run against: always the embedded default (SQLite, in-process jobs),
+ * and MariaDB + Redis when DATABASE_URL and REDIS_URL are set. Each run gets a database, a data
+ * folder and a Redis key prefix of its own, removed at the end.
+ */
+export interface Backend {
+  name: string;
+  start(overrides?: Partial<AppConfig>): Promise<TestApi>;
+}
+
+export interface TestApi {
+  app: NestExpressApplication;
+  /** The real HTTP server, for supertest. */
+  server: ReturnType<NestExpressApplication['getHttpServer']>;
+  dataSource: DataSource;
+  config: AppConfig;
+  stop(): Promise<void>;
+}
+
+async function boot(config: AppConfig, cleanup: () => Promise<void>): Promise<TestApi> {
+  const app = await createApp(config);
+  await app.listen(0, '127.0.0.1');
+  return {
+    app,
+    server: app.getHttpServer(),
+    dataSource: app.get<DataSource>(getDataSourceToken()),
+    config,
+    async stop() {
+      await app.close();
+      await cleanup();
+    },
+  };
+}
+
+function baseConfig(overrides: Partial<AppConfig>): AppConfig {
+  return {
+    ...loadConfig({}),
+    dataDir: mkdtempSync(join(tmpdir(), 'hsa-lli-api-')),
+    queuePrefix: `hsa-test-${randomBytes(4).toString('hex')}`,
+    ...overrides,
+  };
+}
+
+const sqlite: Backend = {
+  name: 'SQLite with in-process jobs',
+  async start(overrides = {}) {
+    const config = baseConfig({ seedDemo: true, ...overrides });
+    return boot(config, async () => rmSync(config.dataDir, { recursive: true, force: true }));
+  },
+};
+
+async function dropRedisKeys(redisUrl: string, prefix: string): Promise<void> {
+  const client = createRedisClient(redisUrl);
+  const keys = await client.keys(`${prefix}:*`);
+  if (keys.length > 0) await client.del(...keys);
+  await client.quit();
+}
+
+function mariadbRedis(databaseUrl: string, redisUrl: string): Backend {
+  return {
+    name: 'MariaDB with Redis queues',
+    async start(overrides = {}) {
+      const server = new URL(databaseUrl);
+      const database = `hsa_test_${randomBytes(4).toString('hex')}`;
+      server.pathname = '/';
+      const admin = await mysql.createConnection(server.toString().replace(/^mariadb:/, 'mysql:'));
+      await admin.query(`CREATE DATABASE \`${database}\` CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci`);
+      const url = new URL(server);
+      url.pathname = `/${database}`;
+      const config = baseConfig({ databaseUrl: url.toString(), redisUrl, seedDemo: false, ...overrides });
+      const api = await boot(config, async () => {
+        await admin.query(`DROP DATABASE \`${database}\``);
+        await admin.end();
+        await dropRedisKeys(redisUrl, config.queuePrefix);
+        rmSync(config.dataDir, { recursive: true, force: true });
+      });
+      // A server database never gets demo data by itself: the tests load it explicitly, as `npm run seed` does.
+      await seedDemo(api.dataSource, config.dataDir);
+      return api;
+    },
+  };
+}
+
+export const BACKENDS: Backend[] = [
+  sqlite,
+  ...(process.env.DATABASE_URL && process.env.REDIS_URL ? [mariadbRedis(process.env.DATABASE_URL, process.env.REDIS_URL)] : []),
+];

@@ -1,0 +1,141 @@
+import { verify } from '@node-rs/argon2';
+import { COMMUNES, finalEnergyClass } from '@hsa-lli/common/domain';
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ContactForm } from '../src/contact-forms/entities/contact-form.entity.js';
+import { Good } from '../src/goods/entities/good.entity.js';
+import { Residence } from '../src/residences/entities/residence.entity.js';
+import { User } from '../src/users/entities/user.entity.js';
+import { isFresh, seedIfFresh } from '../src/seed/seed.js';
+import { DEMO_PASSWORD } from '../src/seed/demo-data.js';
+import { BACKENDS, type TestApi } from './backends.js';
+
+const DEMO_EMAILS = ['admin', 'hsa', 'coordinator', 'comitee', 'member', 'customer'].map((role) => `${role}@demo.hsa-lli.fr`);
+
+async function waitForJob(api: TestApi, id: string) {
+  for (let attempt = 0; attempt < 100; attempt += 1) {
+    const response = await request(api.server).get(`/api/stats/refresh/${id}`).expect(200);
+    if (response.body.job.state === 'completed' || response.body.job.state === 'failed') return response.body.job;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`Job ${id} did not finish`);
+}
+
+describe.each(BACKENDS)('platform on $name', (backend) => {
+  let api: TestApi;
+
+  beforeAll(async () => {
+    api = await backend.start();
+  });
+
+  afterAll(async () => {
+    await api?.stop();
+  });
+
+  it('reports the database and the queue as healthy', async () => {
+    const response = await request(api.server).get('/api/health').expect(200);
+    expect(response.body).toEqual({
+      status: 'ok',
+      database: { dialect: api.config.databaseUrl ? 'mariadb' : 'sqlite', ok: true },
+      queue: { mode: api.config.redisUrl ? 'redis' : 'in-process', workers: true, ok: true },
+    });
+  });
+
+  it('applies the migrations, with the communes of the reference data', async () => {
+    const response = await request(api.server).get('/api/reference').expect(200);
+    expect(response.body.cities).toHaveLength(COMMUNES.length);
+    expect(response.body.cities).toContainEqual({ value: '64024', label: 'Anglet', zip_code: '64600', areas: 'A' });
+    expect(response.body.cities).toContainEqual({ value: '64102', label: 'Bayonne', zip_code: '64100', areas: 'B1' });
+    expect(response.body.flat_sizes.map((option: { value: string }) => option.value)).toEqual([
+      'garage', 'studio', 'T1', 'T1bis', 'T2', 'T2bis', 'T3', 'T3bis', 'T4', 'T4bis', 'T5', 'T5bis', 'T6', 'T6bis',
+    ]);
+    expect(response.body.energy_classes.at(-1)).toEqual({ letter: 'G', kwh: 10000, kgC02: 10000 });
+  });
+
+  it('holds the demo accounts, one per role, with argon2id hashes of the demo password', async () => {
+    const users = await api.dataSource.manager.find(User, { order: { id: 'ASC' } });
+    expect(users.map((user) => user.email)).toEqual(DEMO_EMAILS);
+    expect(users.map((user) => user.roles)).toEqual([['admin'], ['hsa'], ['coordinator'], ['comitee'], ['member'], ['customer']]);
+    for (const user of users) {
+      expect(user.passwordHash).toMatch(/^\$argon2id\$/);
+      expect(await verify(user.passwordHash!, DEMO_PASSWORD)).toBe(true);
+    }
+  });
+
+  it('lists only published residences, across communes of both zones, each with photos', async () => {
+    const response = await request(api.server).get('/api/front/residences').expect(200);
+    const residences = response.body.data as { slug: string; area: string; city: { label: string }; photos: { url: string }[] }[];
+    expect(residences.length).toBeGreaterThanOrEqual(8);
+    expect(new Set(residences.map((residence) => residence.area))).toEqual(new Set(['A', 'B1']));
+    expect(new Set(residences.map((residence) => residence.city.label)).size).toBe(residences.length);
+    const unpublished = await api.dataSource.manager.find(Residence, { where: [{ status: 'draft' }, { status: 'closed' }] });
+    expect(unpublished.length).toBeGreaterThan(0);
+    for (const residence of unpublished) expect(residences.map((item) => item.slug)).not.toContain(residence.slug);
+    for (const residence of residences) expect(residence.photos.length).toBeGreaterThan(0);
+  });
+
+  it('serves a photo that says it is an illustration, cached for good', async () => {
+    const { body } = await request(api.server).get('/api/front/residences').expect(200);
+    const photo = body.data[0].photos[0];
+    const response = await request(api.server).get(photo.url).buffer(true).parse((res, done) => {
+      let text = '';
+      res.on('data', (chunk: Buffer) => (text += chunk.toString()));
+      res.on('end', () => done(null, text));
+    });
+    expect(response.status).toBe(200);
+    expect(response.headers['content-type']).toBe('image/svg+xml');
+    expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(response.body).toContain('Illustration — image non contractuelle');
+    await request(api.server).get('/api/images/999999').expect(404);
+  });
+
+  it('answers the good behind an executive note, with its energy class, and 404 for an unknown one', async () => {
+    const good = await api.dataSource.manager.findOneOrFail(Good, { where: { flatSize: 'T4', enabled: true }, relations: { residence: true } });
+    const response = await request(api.server).post(`/api/goods/${good.id}/PDF/executive`).send({ id: good.id }).expect(200);
+    expect(response.body.good).toMatchObject({
+      id: good.id,
+      flat_size: 'T4',
+      rent_price_cents: good.rentPriceCents,
+      energy_class: finalEnergyClass(good.dpeKwh!, good.dpeKgco2!),
+      _residence: { id: good.residence.id, name: good.residence.name },
+    });
+    expect(response.body.good.photos.length).toBeGreaterThan(0);
+    expect(response.body.good.plan.length).toBe(1);
+    await request(api.server).post('/api/goods/999999/PDF/executive').send({ id: 999999 }).expect(404);
+  });
+
+  it('refreshes the statistics through the queue, and the new figures show through the API', async () => {
+    const before = await request(api.server).post('/api/stats/refresh').expect(202);
+    await waitForJob(api, before.body.job.id);
+    const counted = (await request(api.server).get('/api/stats/contact-forms/count').expect(200)).body.value as number;
+    expect(counted).toBe(await api.dataSource.manager.count(ContactForm));
+
+    await api.dataSource.manager.save(
+      api.dataSource.manager.create(ContactForm, {
+        subject: 'infos',
+        name: 'Test Queue',
+        email: 'test.queue@example.org',
+        phone: null,
+        message: 'Une question.',
+        consent: true,
+        eligibility: null,
+      }),
+    );
+    const refresh = await request(api.server).post('/api/stats/refresh').expect(202);
+    expect(refresh.body.job).toMatchObject({ queue: 'statistics', name: 'refresh' });
+    const job = await waitForJob(api, refresh.body.job.id);
+    expect(job.state).toBe('completed');
+    const after = await request(api.server).get('/api/stats/contact-forms/count').expect(200);
+    expect(after.body.value).toBe(counted + 1);
+    expect(Date.parse(after.body.computed_at)).toBeGreaterThan(Date.now() - 60_000);
+    await request(api.server).get('/api/stats/refresh/not-a-job').expect(404);
+    await request(api.server).get('/api/stats/nothing/here').expect(404);
+  });
+
+  it('never loads the demo data into a database that already holds data', async () => {
+    const residences = await api.dataSource.manager.count(Residence);
+    expect(await isFresh(api.dataSource)).toBe(false);
+    expect(await seedIfFresh(api.dataSource, api.config.dataDir)).toBe(false);
+    expect(await api.dataSource.manager.count(Residence)).toBe(residences);
+  });
+});

@@ -1,0 +1,86 @@
+import { describe, expect, it } from 'vitest';
+import { climateClass, energyClass, finalEnergyClass } from './energy.js';
+import { formatCents, formatDate, parseNumber, slugify } from './format.js';
+import { incomeCeiling, rentCeilingCents, surfaceCoefficient } from './lli.js';
+import { remoteForPath } from './areas.js';
+import { COMMUNES, findCommune } from './communes.js';
+
+describe('energy classes', () => {
+  it('takes the first class whose threshold is at or above the value', () => {
+    expect(energyClass(69)).toBe('A');
+    expect(energyClass(70)).toBe('B');
+    expect(energyClass(110)).toBe('B');
+    expect(energyClass(420)).toBe('F');
+    expect(energyClass(421)).toBe('G');
+    expect(climateClass(5)).toBe('A');
+    expect(climateClass(6)).toBe('B');
+    expect(climateClass(100)).toBe('F');
+    expect(climateClass(20000)).toBe('G');
+  });
+
+  it('gives a home the worse of its energy and climate classes', () => {
+    expect(finalEnergyClass(60, 40)).toBe('D');
+    expect(finalEnergyClass(300, 3)).toBe('E');
+    expect(finalEnergyClass(50, 4)).toBe('A');
+  });
+});
+
+describe('formats', () => {
+  it('writes money with a space between thousands and two decimals', () => {
+    expect(formatCents(123456)).toBe('1\u00a0234,56\u00a0€');
+    expect(formatCents(7500)).toBe('75,00\u00a0€');
+  });
+
+  it('reads numbers with a comma or a dot, ignoring other characters', () => {
+    expect(parseNumber('1 234,5 €')).toBe(1234.5);
+    expect(parseNumber('12.75')).toBe(12.75);
+    expect(parseNumber('abc')).toBeNull();
+  });
+
+  it('writes the first of the month as French prose does', () => {
+    expect(formatDate('2027-02-01')).toBe('1er février 2027');
+    expect(formatDate('2026-03-15')).toBe('15 mars 2026');
+  });
+
+  it('makes URL slugs from French names', () => {
+    expect(slugify('Les Jardins de l’Adour Boucau')).toBe('les-jardins-de-l-adour-boucau');
+    expect(slugify('Résidence Arrosa')).toBe('residence-arrosa');
+  });
+});
+
+describe('LLI ceilings', () => {
+  it('reads the income line of the household and the zone', () => {
+    expect(incomeCeiling(2026, 'A', 'alone', 0)).toBe(44344);
+    expect(incomeCeiling(2026, 'B1', 'couple', 0)).toBe(48268);
+    expect(incomeCeiling(2025, 'B1', 'alone', 2)).toBe(69455);
+    expect(incomeCeiling(2026, 'A', 'couple', 4)).toBe(127122);
+    expect(incomeCeiling(2026, 'A', 'couple', 6)).toBe(127122 + 2 * 14164);
+    expect(() => incomeCeiling(2019, 'A', 'alone', 0)).toThrow(RangeError);
+  });
+
+  it('caps the rent with the surface coefficient', () => {
+    expect(surfaceCoefficient(20)).toBe(1.2);
+    expect(surfaceCoefficient(50)).toBe(1.08);
+    expect(rentCeilingCents(2026, 'A', 50)).toBe(Math.floor(14.64 * 1.08 * 50 * 100));
+  });
+});
+
+describe('reference data', () => {
+  it('holds the communes served, in zones A and B1 only', () => {
+    expect(COMMUNES.length).toBeGreaterThanOrEqual(40);
+    expect(new Set(COMMUNES.map((commune) => commune.areas))).toEqual(new Set(['A', 'B1']));
+    expect(findCommune('64483')).toMatchObject({ label: 'Saint-Jean-de-Luz', zip_code: '64500', areas: 'A' });
+  });
+});
+
+describe('remote areas', () => {
+  it('sends each path to the remote that answers it', () => {
+    expect(remoteForPath('/')).toBe('mf_public');
+    expect(remoteForPath('/residences/les-pins')).toBe('mf_public');
+    expect(remoteForPath('/admin/accueil')).toBe('mf_admin');
+    expect(remoteForPath('/gestion/recommandations')).toBe('mf_admin');
+    expect(remoteForPath('/administration')).toBe('mf_public');
+    expect(remoteForPath('/mon-compte-hsa-lli/mon-dossier')).toBe('mf_account');
+    expect(remoteForPath('/PDF/note-de-direction/3')).toBe('mf_pdf');
+  });
+});
