@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { Logo } from './logo.js';
 
@@ -12,9 +12,10 @@ export const MAIN_NAVIGATION = [
 ];
 
 export function Header() {
-  const [menuOpen, setMenuOpen] = useState(false);
-  const location = useLocation();
-  useEffect(() => setMenuOpen(false), [location.pathname]);
+  const { pathname } = useLocation();
+  // The menu stays open on the page it was opened on: any route change closes it.
+  const [openOn, setOpenOn] = useState<string | null>(null);
+  const menuOpen = openOn === pathname;
 
   return (
     <header className="shell-header">
@@ -24,7 +25,7 @@ export function Header() {
           className="shell-header__toggle"
           aria-expanded={menuOpen}
           aria-controls="main-navigation"
-          onClick={() => setMenuOpen((open) => !open)}
+          onClick={() => setOpenOn(menuOpen ? null : pathname)}
         >
           <span aria-hidden="true">☰</span> Menu
         </button>

@@ -63,6 +63,8 @@ const statsSlice = createSlice({
 });
 
 declare module '@hsa-lli/common/store' {
+  // Declaration merging adds the slice to the root state type: the interface needs no members of its own.
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
   export interface LazyLoadedSlices extends WithSlice<typeof statsSlice> {}
 }
 

@@ -1,0 +1,20 @@
+# The API and the queue worker (same image, another command).
+FROM node:24-bookworm-slim AS build
+WORKDIR /app
+COPY . .
+RUN npm install --no-audit --no-fund \
+  && (cd common && npx tsc -p tsconfig.build.json) \
+  && (cd api && npx tsc -p tsconfig.build.json)
+
+FROM node:24-bookworm-slim
+WORKDIR /app
+ENV NODE_ENV=production
+COPY package.json package-lock.json ./
+COPY common/package.json common/
+COPY api/package.json api/
+RUN npm install --omit=dev --no-audit --no-fund --workspace api --include-workspace-root=false
+COPY --from=build /app/common/dist common/dist
+COPY --from=build /app/api/dist api/dist
+USER node
+EXPOSE 3000
+CMD ["node", "api/dist/main.js"]

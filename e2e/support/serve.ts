@@ -1,0 +1,26 @@
+// Playwright's web server: the production API serving the production front builds, from a new
+// data folder (so the demo data is loaded) and with a remotes.json the tests can rewrite.
+import { spawn } from 'node:child_process';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { DEFAULT_REMOTES, E2E_DIR, E2E_PORT, REMOTES_FILE, REPO_ROOT } from './e2e-env.ts';
+
+rmSync(E2E_DIR, { recursive: true, force: true });
+mkdirSync(E2E_DIR, { recursive: true });
+writeFileSync(REMOTES_FILE, JSON.stringify(DEFAULT_REMOTES));
+
+const api = spawn(process.execPath, [join(REPO_ROOT, 'api', 'dist', 'main.js')], {
+  stdio: 'inherit',
+  env: {
+    ...process.env,
+    PORT: String(E2E_PORT),
+    DATA_DIR: join(E2E_DIR, 'data'),
+    SERVE_APPS: 'true',
+    REMOTES_FILE,
+    // The browser journeys run on the embedded defaults, as `npm start` does.
+    DATABASE_URL: '',
+    REDIS_URL: '',
+  },
+});
+for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => api.kill(signal));
+api.on('exit', (code) => process.exit(code ?? 0));
