@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { AppModule } from './app.module.js';
 import type { AppConfig } from './config/config.js';
 import { serveFrontApps } from './front/front-apps.js';
+import { securityHeaders } from './front/security-headers.js';
 
 export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
@@ -16,6 +17,7 @@ export async function createApp(config: AppConfig): Promise<NestExpressApplicati
     logger: config.production ? ['error', 'warn', 'log'] : ['error', 'warn'],
   });
   app.disable('x-powered-by');
+  app.use(securityHeaders);
   app.set('trust proxy', 'loopback');
   app.setGlobalPrefix('api');
   app.useGlobalPipes(new ValidationPipe({ whitelist: true, forbidNonWhitelisted: true, transform: true }));

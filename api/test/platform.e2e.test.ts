@@ -34,6 +34,8 @@ describe.each(BACKENDS)('platform on $name', (backend) => {
 
   it('reports the database and the queue as healthy', async () => {
     const response = await request(api.server).get('/api/health').expect(200);
+    expect(response.headers).toMatchObject({ 'x-content-type-options': 'nosniff', 'x-frame-options': 'SAMEORIGIN' });
+    expect(response.headers['x-powered-by']).toBeUndefined();
     expect(response.body).toEqual({
       status: 'ok',
       database: { dialect: api.config.databaseUrl ? 'mariadb' : 'sqlite', ok: true },

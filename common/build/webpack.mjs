@@ -2,11 +2,12 @@
 import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
 import HtmlWebpackPlugin from 'html-webpack-plugin';
 import MinimizerPlugin from 'minimizer-webpack-plugin';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 const commonPackage = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
 const COMMON_ENTRIES = ['domain', 'store', 'http', 'ui'];
+const STANDALONE_PAGE = new URL('./standalone.html', import.meta.url).pathname;
 
 /** Libraries loaded once for the whole portal, whatever app brings them first. */
 function sharedLibraries(appPackage) {
@@ -49,7 +50,8 @@ export function frontAppConfig({ dir, name, exposes, port, title, publicPath = '
       devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
       output: {
         path: join(dir, 'dist'),
-        publicPath,
+        // In development a remote runs on its own dev server, alone or loaded by a shell elsewhere.
+        publicPath: !production && publicPath === 'auto' ? `http://localhost:${port}/` : publicPath,
         filename: production ? '[name].[contenthash:20].js' : '[name].js',
         chunkFilename: production ? '[name].[contenthash:20].js' : '[name].js',
         assetModuleFilename: '[name].[contenthash:20][ext]',
@@ -94,10 +96,9 @@ export function frontAppConfig({ dir, name, exposes, port, title, publicPath = '
           dts: false,
         }),
         new HtmlWebpackPlugin({
-          template: join(dir, 'src', 'index.html'),
+          // The shell's page is the portal's; a remote gets a bare page, for its team to run it alone.
+          template: existsSync(join(dir, 'src', 'index.html')) ? join(dir, 'src', 'index.html') : STANDALONE_PAGE,
           title,
-          // Remotes get a page too: their team runs them alone in development.
-          filename: 'index.html',
         }),
       ],
       optimization: {
@@ -110,7 +111,8 @@ export function frontAppConfig({ dir, name, exposes, port, title, publicPath = '
         port,
         historyApiFallback: true,
         headers: { 'Access-Control-Allow-Origin': '*' },
-        proxy: [{ context: ['/api'], target: process.env.API_URL ?? 'http://localhost:3000' }],
+        // The API (npm start) answers the API calls and, for a shell in development, /remotes.json.
+        proxy: [{ context: ['/api', '/remotes.json', '/remotes/'], target: process.env.API_URL ?? 'http://localhost:3000' }],
       },
     };
   };

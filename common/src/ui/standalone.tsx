@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { Provider } from 'react-redux';
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import { makeStore } from '../store/index.js';
+import { Loader } from './loader.js';
 import type { RemoteRoutes } from './remote-routes.js';
 
 /**
@@ -10,7 +11,9 @@ import type { RemoteRoutes } from './remote-routes.js';
  * the remote's routes in one router, with the same store as in the portal.
  */
 export function renderStandalone(groups: RemoteRoutes): void {
-  const router = createBrowserRouter(groups.flatMap((group) => group.routes));
+  const router = createBrowserRouter([
+    { HydrateFallback: () => <Loader label="Chargement de la page" />, children: groups.flatMap((group) => group.routes) },
+  ]);
   createRoot(document.getElementById('root')!).render(
     <StrictMode>
       <Provider store={makeStore()}>
