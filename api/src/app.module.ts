@@ -1,5 +1,7 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { AuthModule } from './auth/auth.module.js';
+import { CommonModule } from './common/common.module.js';
 import { ConfigModule } from './config/config.module.js';
 import type { AppConfig } from './config/config.js';
 import { dataSourceOptions } from './database/data-source.js';
@@ -7,10 +9,15 @@ import { GoodsModule } from './goods/goods.module.js';
 import { HealthController } from './health/health.controller.js';
 import { ImagesModule } from './images/images.module.js';
 import { JobsModule } from './jobs/jobs.module.js';
+import { MailModule } from './mail/mail.module.js';
 import { ReferenceModule } from './reference/reference.module.js';
 import { ResidencesModule } from './residences/residences.module.js';
 import { DemoSeeder } from './seed/demo-seeder.js';
 import { StatsModule } from './stats/stats.module.js';
+import { TokensModule } from './tokens/tokens.module.js';
+import { UsersModule } from './users/users.module.js';
+import { VersionController } from './version/version.controller.js';
+import { VersionService } from './version/version.service.js';
 
 @Module({})
 export class AppModule {
@@ -21,14 +28,19 @@ export class AppModule {
         ConfigModule.forRoot(config),
         TypeOrmModule.forRoot(dataSourceOptions(config)),
         JobsModule,
+        CommonModule,
+        MailModule,
+        TokensModule,
+        AuthModule,
+        UsersModule,
         GoodsModule,
         ImagesModule,
         ReferenceModule,
         ResidencesModule,
         StatsModule,
       ],
-      controllers: [HealthController],
-      providers: [DemoSeeder],
+      controllers: [HealthController, VersionController],
+      providers: [DemoSeeder, VersionService],
     };
   }
 }

@@ -2,14 +2,16 @@ import 'reflect-metadata';
 import { ValidationPipe } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import { dirname, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { AppModule } from './app.module.js';
+import { PASSPORT, SESSION_STORE } from './auth/auth.service.js';
+import { setUpSessions } from './auth/sessions/session-setup.js';
+import type { RevocableStore } from './auth/sessions/session-stores.js';
+import { ApiExceptionFilter } from './common/api-exception.filter.js';
+import { validationError } from './common/api-errors.js';
 import type { AppConfig } from './config/config.js';
 import { serveFrontApps } from './front/front-apps.js';
 import { securityHeaders } from './front/security-headers.js';
-
-export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
+import { REPO_ROOT } from './paths.js';
 
 /** Builds the API (and, in one-origin mode, the front apps' server) without listening. */
 export async function createApp(config: AppConfig): Promise<NestExpressApplication> {
@@ -18,9 +20,13 @@ export async function createApp(config: AppConfig): Promise<NestExpressApplicati
   });
   app.disable('x-powered-by');
   app.use(securityHeaders);
-  app.set('trust proxy', 'loopback');
+  app.set('trust proxy', /^\d+$/.test(config.trustProxy) ? Number(config.trustProxy) : config.trustProxy);
   app.setGlobalPrefix('api');
-  app.useGlobalPipes(new ValidationPipe({ whitelist: true, forbidNonWhitelisted: true, transform: true }));
+  app.useGlobalPipes(
+    new ValidationPipe({ whitelist: true, forbidNonWhitelisted: true, transform: true, exceptionFactory: validationError }),
+  );
+  app.useGlobalFilters(new ApiExceptionFilter());
+  setUpSessions(app, config, app.get<RevocableStore>(SESSION_STORE), app.get(PASSPORT));
   app.enableShutdownHooks();
   if (config.serveApps) serveFrontApps(app.getHttpAdapter().getInstance(), REPO_ROOT, config.remotesFile);
   await app.init();

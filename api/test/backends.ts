@@ -5,11 +5,15 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import mysql from 'mysql2/promise';
+import request from 'supertest';
 import type { DataSource } from 'typeorm';
 import { createApp } from '../src/app.js';
 import { loadConfig, type AppConfig } from '../src/config/config.js';
 import { createRedisClient } from '../src/jobs/jobs.service.js';
+import { DEMO_PASSWORD } from '../src/seed/demo-data.js';
 import { seedDemo } from '../src/seed/seed.js';
+
+export { DEMO_PASSWORD };
 
 /**
  * The backends the API suites run against: always the embedded default (SQLite, in-process jobs),
@@ -19,6 +23,13 @@ import { seedDemo } from '../src/seed/seed.js';
 export interface Backend {
   name: string;
   start(overrides?: Partial<AppConfig>): Promise<TestApi>;
+}
+
+/** A supertest agent that keeps its session cookie, logged in as that demo account. */
+export async function loggedIn(api: TestApi, email: string, password = DEMO_PASSWORD) {
+  const agent = request.agent(api.server);
+  await agent.post('/api/auth/login').send({ email, password }).expect(200);
+  return agent;
 }
 
 export interface TestApi {

@@ -7,14 +7,15 @@ import { Good } from '../src/goods/entities/good.entity.js';
 import { Residence } from '../src/residences/entities/residence.entity.js';
 import { User } from '../src/users/entities/user.entity.js';
 import { isFresh, seedIfFresh } from '../src/seed/seed.js';
-import { DEMO_PASSWORD } from '../src/seed/demo-data.js';
-import { BACKENDS, type TestApi } from './backends.js';
+import { BACKENDS, DEMO_PASSWORD, loggedIn, type TestApi } from './backends.js';
 
 const DEMO_EMAILS = ['admin', 'hsa', 'coordinator', 'comitee', 'member', 'customer'].map((role) => `${role}@demo.hsa-lli.fr`);
 
-async function waitForJob(api: TestApi, id: string) {
+type Agent = Awaited<ReturnType<typeof loggedIn>>;
+
+async function waitForJob(agent: Agent, id: string) {
   for (let attempt = 0; attempt < 100; attempt += 1) {
-    const response = await request(api.server).get(`/api/stats/refresh/${id}`).expect(200);
+    const response = await agent.get(`/api/stats/refresh/${id}`).expect(200);
     if (response.body.job.state === 'completed' || response.body.job.state === 'failed') return response.body.job;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
@@ -23,9 +24,11 @@ async function waitForJob(api: TestApi, id: string) {
 
 describe.each(BACKENDS)('platform on $name', (backend) => {
   let api: TestApi;
+  let admin: Agent;
 
   beforeAll(async () => {
     api = await backend.start();
+    admin = await loggedIn(api, 'admin@demo.hsa-lli.fr');
   });
 
   afterAll(async () => {
@@ -93,7 +96,7 @@ describe.each(BACKENDS)('platform on $name', (backend) => {
 
   it('answers the good behind an executive note, with its energy class, and 404 for an unknown one', async () => {
     const good = await api.dataSource.manager.findOneOrFail(Good, { where: { flatSize: 'T4', enabled: true }, relations: { residence: true } });
-    const response = await request(api.server).post(`/api/goods/${good.id}/PDF/executive`).send({ id: good.id }).expect(200);
+    const response = await admin.post(`/api/goods/${good.id}/PDF/executive`).send({ id: good.id }).expect(200);
     expect(response.body.good).toMatchObject({
       id: good.id,
       flat_size: 'T4',
@@ -103,13 +106,13 @@ describe.each(BACKENDS)('platform on $name', (backend) => {
     });
     expect(response.body.good.photos.length).toBeGreaterThan(0);
     expect(response.body.good.plan.length).toBe(1);
-    await request(api.server).post('/api/goods/999999/PDF/executive').send({ id: 999999 }).expect(404);
+    await admin.post('/api/goods/999999/PDF/executive').send({ id: 999999 }).expect(404);
   });
 
   it('refreshes the statistics through the queue, and the new figures show through the API', async () => {
-    const before = await request(api.server).post('/api/stats/refresh').expect(202);
-    await waitForJob(api, before.body.job.id);
-    const counted = (await request(api.server).get('/api/stats/contact-forms/count').expect(200)).body.value as number;
+    const before = await admin.post('/api/stats/refresh').expect(202);
+    await waitForJob(admin, before.body.job.id);
+    const counted = (await admin.get('/api/stats/contact-forms/count').expect(200)).body.value as number;
     expect(counted).toBe(await api.dataSource.manager.count(ContactForm));
 
     await api.dataSource.manager.save(
@@ -123,15 +126,15 @@ describe.each(BACKENDS)('platform on $name', (backend) => {
         eligibility: null,
       }),
     );
-    const refresh = await request(api.server).post('/api/stats/refresh').expect(202);
+    const refresh = await admin.post('/api/stats/refresh').expect(202);
     expect(refresh.body.job).toMatchObject({ queue: 'statistics', name: 'refresh' });
-    const job = await waitForJob(api, refresh.body.job.id);
+    const job = await waitForJob(admin, refresh.body.job.id);
     expect(job.state).toBe('completed');
-    const after = await request(api.server).get('/api/stats/contact-forms/count').expect(200);
+    const after = await admin.get('/api/stats/contact-forms/count').expect(200);
     expect(after.body.value).toBe(counted + 1);
     expect(Date.parse(after.body.computed_at)).toBeGreaterThan(Date.now() - 60_000);
-    await request(api.server).get('/api/stats/refresh/not-a-job').expect(404);
-    await request(api.server).get('/api/stats/nothing/here').expect(404);
+    await admin.get('/api/stats/refresh/not-a-job').expect(404);
+    await admin.get('/api/stats/nothing/here').expect(404);
   });
 
   it('never loads the demo data into a database that already holds data', async () => {

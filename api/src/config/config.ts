@@ -19,6 +19,21 @@ export interface AppConfig {
   seedDemo: boolean;
   /** A remotes.json file that replaces the default one, for deployments where a remote lives elsewhere. */
   remotesFile: string | null;
+  /** The address visitors use, for links in e-mails. */
+  publicUrl: string;
+  /** SMTP server for e-mails; without it they are written as .eml files under dataDir/mail. */
+  smtpUrl: string | null;
+  mailFrom: string;
+  /** Signs the session cookie; generated once and kept in dataDir when not given (never in production). */
+  sessionSecret: string | null;
+  /** Send the session cookie over HTTPS only. */
+  cookieSecure: boolean;
+  /** Which proxies to trust for the client's address (Express `trust proxy`). */
+  trustProxy: string;
+  /** Audience-measurement script, loaded only with the visitor's consent and never on localhost. */
+  analyticsUrl: string | null;
+  /** Where the API reads the deployed front apps to tell their version, when it does not serve them itself. */
+  frontOrigin: string | null;
   production: boolean;
 }
 
@@ -58,11 +73,19 @@ function readPort(env: Env): number {
   return port;
 }
 
+function readSecret(env: Env, production: boolean): string | null {
+  const secret = env.SESSION_SECRET?.trim();
+  if (secret && secret.length < 32) throw new ConfigError('SESSION_SECRET must be at least 32 characters long');
+  if (!secret && production) throw new ConfigError('SESSION_SECRET is required in production');
+  return secret || null;
+}
+
 export function loadConfig(env: Env = process.env): AppConfig {
   const databaseUrl = readUrl(env, 'DATABASE_URL', ['mysql:', 'mariadb:']);
   const production = env.NODE_ENV === 'production';
+  const port = readPort(env);
   return {
-    port: readPort(env),
+    port,
     host: env.HOST?.trim() || '127.0.0.1',
     dataDir: resolve(env.DATA_DIR?.trim() || 'data'),
     databaseUrl,
@@ -73,6 +96,14 @@ export function loadConfig(env: Env = process.env): AppConfig {
     // Demo data never goes silently into a server database: only a new embedded one may get it.
     seedDemo: databaseUrl === null && readBoolean(env, 'SEED_DEMO', !production),
     remotesFile: env.REMOTES_FILE?.trim() ? resolve(env.REMOTES_FILE.trim()) : null,
+    publicUrl: (readUrl(env, 'PUBLIC_URL', ['http:', 'https:']) ?? `http://localhost:${port}`).replace(/\/$/, ''),
+    smtpUrl: readUrl(env, 'SMTP_URL', ['smtp:', 'smtps:']),
+    mailFrom: env.MAIL_FROM?.trim() || 'HSA Logement intermédiaire <ne-pas-repondre@hsa-lli.fr>',
+    sessionSecret: readSecret(env, production),
+    cookieSecure: readBoolean(env, 'COOKIE_SECURE', production),
+    trustProxy: env.TRUST_PROXY?.trim() || 'loopback',
+    analyticsUrl: readUrl(env, 'ANALYTICS_URL', ['http:', 'https:']),
+    frontOrigin: readUrl(env, 'FRONT_ORIGIN', ['http:', 'https:']),
     production,
   };
 }

@@ -1,3 +1,4 @@
+import { Session } from '../auth/sessions/session.entity.js';
 import { ContactForm } from '../contact-forms/entities/contact-form.entity.js';
 import { Equipment } from '../equipments/entities/equipment.entity.js';
 import { Good } from '../goods/entities/good.entity.js';
@@ -21,6 +22,7 @@ export const ENTITIES = [
   RecordDocument,
   RecordPerson,
   Residence,
+  Session,
   Statistic,
   Token,
   User,

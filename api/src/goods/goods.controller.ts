@@ -1,4 +1,5 @@
 import { Controller, HttpCode, NotFoundException, Param, ParseIntPipe, Post } from '@nestjs/common';
+import { ForPage } from '../auth/access.decorators.js';
 import { GoodsService } from './goods.service.js';
 
 @Controller('goods')
@@ -6,6 +7,7 @@ export class GoodsController {
   constructor(private readonly goods: GoodsService) {}
 
   /** The good behind the executive note (/PDF/note-de-direction/<id>). */
+  @ForPage('/PDF/note-de-direction/[id]')
   @Post(':id/PDF/executive')
   @HttpCode(200)
   async executive(@Param('id', ParseIntPipe) id: number) {

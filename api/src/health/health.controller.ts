@@ -6,7 +6,9 @@ import { APP_CONFIG } from '../config/config.module.js';
 import type { AppConfig } from '../config/config.js';
 import { dialectOf } from '../database/data-source.js';
 import { JobsService } from '../jobs/jobs.service.js';
+import { Public } from '../auth/access.decorators.js';
 
+@Public()
 @Controller('health')
 export class HealthController {
   constructor(

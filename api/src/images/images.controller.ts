@@ -1,7 +1,9 @@
 import { Controller, Get, NotFoundException, Param, ParseIntPipe, Res } from '@nestjs/common';
 import type { Response } from 'express';
+import { Public } from '../auth/access.decorators.js';
 import { ImagesService } from './images.service.js';
 
+@Public()
 @Controller('images')
 export class ImagesController {
   constructor(private readonly images: ImagesService) {}

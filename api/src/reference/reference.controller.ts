@@ -16,10 +16,12 @@ import {
 } from '@hsa-lli/common/domain';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { Repository } from 'typeorm';
+import { Public } from '../auth/access.decorators.js';
 import { toCityView } from './commune-view.js';
 import { Commune } from './entities/commune.entity.js';
 
 /** The reference lists of spec section 9, for forms and filters. */
+@Public()
 @Controller('reference')
 export class ReferenceController {
   constructor(@InjectRepository(Commune) private readonly communes: Repository<Commune>) {}

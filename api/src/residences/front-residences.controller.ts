@@ -1,7 +1,9 @@
 import { Controller, Get } from '@nestjs/common';
+import { Public } from '../auth/access.decorators.js';
 import { ResidencesService } from './residences.service.js';
 
 /** Calls of the public site. */
+@Public()
 @Controller('front/residences')
 export class FrontResidencesController {
   constructor(private readonly residences: ResidencesService) {}

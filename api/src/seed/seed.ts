@@ -1,4 +1,3 @@
-import { hash } from '@node-rs/argon2';
 import {
   FLAT_SIZE_OPTIONS,
   rentCeilingCents,
@@ -11,6 +10,7 @@ import {
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { DataSource, EntityManager } from 'typeorm';
+import { hashPassword } from '../auth/passwords.js';
 import { ContactForm } from '../contact-forms/entities/contact-form.entity.js';
 import { Equipment } from '../equipments/entities/equipment.entity.js';
 import { Good } from '../goods/entities/good.entity.js';
@@ -23,11 +23,6 @@ import { Residence } from '../residences/entities/residence.entity.js';
 import { User } from '../users/entities/user.entity.js';
 import { DEMO_EQUIPMENTS, DEMO_PASSWORD, DEMO_RESIDENCES, DEMO_USERS, type DemoGood } from './demo-data.js';
 import { PHOTO_SIZE, PLAN_SIZE, facadeSvg, interiorSvg, planSvg } from './illustrations.js';
-
-/** argon2id, as for every password of the platform. */
-export function hashPassword(password: string): Promise<string> {
-  return hash(password, { algorithm: 2, memoryCost: 19456, timeCost: 2, parallelism: 1 });
-}
 
 /** Whether the database holds no account and no residence yet. */
 export async function isFresh(dataSource: DataSource): Promise<boolean> {

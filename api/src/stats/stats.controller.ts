@@ -1,6 +1,8 @@
 import { Controller, Get, HttpCode, NotFoundException, Param, Post } from '@nestjs/common';
+import { ForPage } from '../auth/access.decorators.js';
 import { StatsService } from './stats.service.js';
 
+@ForPage('/admin/accueil')
 @Controller('stats')
 export class StatsController {
   constructor(private readonly stats: StatsService) {}

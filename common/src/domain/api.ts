@@ -72,3 +72,26 @@ export interface JobView {
   result: unknown;
   failed_reason: string | null;
 }
+
+/** The body of an error answer of the API. */
+export interface ApiErrorBody {
+  error: string;
+  warning?: string;
+  /** French messages per field name. */
+  fields?: Record<string, string>;
+}
+
+export interface PagesAnswer {
+  pages: string[];
+  version: string;
+}
+
+export interface LoginAnswer extends PagesAnswer {
+  roles: string[];
+  user_id: number;
+}
+
+export interface RolesAnswer {
+  roles: string[];
+  user_id: number | null;
+}

@@ -4,4 +4,6 @@ export * from './communes.js';
 export * from './energy.js';
 export * from './format.js';
 export * from './lli.js';
+export * from './pages.js';
+export * from './passwords.js';
 export * from './reference.js';

@@ -1,0 +1,34 @@
+import { Module } from '@nestjs/common';
+import { APP_GUARD } from '@nestjs/core';
+import { TypeOrmModule, getDataSourceToken, getRepositoryToken } from '@nestjs/typeorm';
+import type { DataSource, Repository } from 'typeorm';
+import { APP_CONFIG } from '../config/config.module.js';
+import type { AppConfig } from '../config/config.js';
+import { createRedisClient } from '../jobs/jobs.service.js';
+import { User } from '../users/entities/user.entity.js';
+import { AccessGuard } from './access.guard.js';
+import { AuthController } from './auth.controller.js';
+import { AuthService, PASSPORT, SESSION_STORE } from './auth.service.js';
+import { createPassport } from './session.serializer.js';
+import { SESSION_IDLE_MS } from './sessions/session-setup.js';
+import { DatabaseSessionStore, RedisSessionStore } from './sessions/session-stores.js';
+
+@Module({
+  imports: [TypeOrmModule.forFeature([User])],
+  controllers: [AuthController],
+  providers: [
+    AuthService,
+    { provide: PASSPORT, inject: [getRepositoryToken(User)], useFactory: (users: Repository<User>) => createPassport(users) },
+    { provide: APP_GUARD, useClass: AccessGuard },
+    {
+      provide: SESSION_STORE,
+      inject: [APP_CONFIG, getDataSourceToken()],
+      useFactory: (config: AppConfig, dataSource: DataSource) =>
+        config.redisUrl
+          ? new RedisSessionStore(createRedisClient(config.redisUrl), config.queuePrefix, SESSION_IDLE_MS)
+          : new DatabaseSessionStore(dataSource, SESSION_IDLE_MS),
+    },
+  ],
+  exports: [SESSION_STORE, PASSPORT],
+})
+export class AuthModule {}

@@ -1,0 +1,185 @@
+import { Inject, Injectable, Logger, NotFoundException, type OnApplicationShutdown } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { emailProblem, passwordProblem, type LoginAnswer, type PagesAnswer, type RolesAnswer } from '@hsa-lli/common/domain';
+import type { Request } from 'express';
+import { IsNull, type DataSource } from 'typeorm';
+import { FieldsError, TooManyAttemptsError } from '../common/api-errors.js';
+import { RateLimiter } from '../common/rate-limiter.service.js';
+import { APP_CONFIG } from '../config/config.module.js';
+import type { AppConfig } from '../config/config.js';
+import { MailService } from '../mail/mail.service.js';
+import { Token } from '../tokens/entities/token.entity.js';
+import { TokensService } from '../tokens/tokens.service.js';
+import { User } from '../users/entities/user.entity.js';
+import { pagesFor, pagesVersion } from './access-rules.js';
+import type { LoginDto, NewPasswordDto } from './auth.dto.js';
+import { checkPassword, hashPassword } from './passwords.js';
+import type { SessionUser } from './session-user.js';
+import { toSessionUser } from './session.serializer.js';
+import type { RevocableStore } from './sessions/session-stores.js';
+
+export const SESSION_STORE = Symbol('SESSION_STORE');
+export const PASSPORT = Symbol('PASSPORT');
+
+const QUARTER_HOUR = 15 * 60_000;
+/** Failed logins allowed per account, and per address, in a quarter of an hour. */
+export const LOGIN_LIMITS = { account: { max: 5, windowMs: QUARTER_HOUR }, ip: { max: 30, windowMs: QUARTER_HOUR } };
+/** Password-reset requests allowed per address in an hour. */
+export const RESET_REQUEST_LIMIT = { max: 5, windowMs: 60 * 60_000 };
+
+const WRONG_CREDENTIALS = 'E-mail ou mot de passe incorrect.';
+
+function normalizeEmail(email: string | undefined): string {
+  return (email ?? '').trim().toLowerCase();
+}
+
+function currentUser(request: Request): SessionUser | null {
+  return (request.user as SessionUser | undefined) ?? null;
+}
+
+function logIn(request: Request, user: SessionUser): Promise<void> {
+  // Passport gives the session a new id at login, so a session id known before login is worth nothing after.
+  return new Promise((resolve, reject) => request.logIn(user, (error) => (error ? reject(error) : resolve())));
+}
+
+@Injectable()
+export class AuthService implements OnApplicationShutdown {
+  private readonly logger = new Logger(AuthService.name);
+
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(SESSION_STORE) private readonly sessions: RevocableStore,
+    private readonly limiter: RateLimiter,
+    private readonly tokens: TokensService,
+    private readonly mail: MailService,
+  ) {}
+
+  pages(request: Request): PagesAnswer {
+    const pages = pagesFor(currentUser(request)?.roles ?? []);
+    return { pages, version: pagesVersion(pages) };
+  }
+
+  roles(request: Request): RolesAnswer {
+    const user = currentUser(request);
+    return { roles: user?.roles ?? [], user_id: user?.id ?? null };
+  }
+
+  async login(request: Request, dto: LoginDto): Promise<LoginAnswer> {
+    const email = normalizeEmail(dto.email);
+    const password = dto.password ?? '';
+    const fields: Record<string, string> = {};
+    const emailError = emailProblem(email);
+    if (emailError) fields.email = emailError;
+    if (password === '') fields.password = 'Veuillez saisir votre mot de passe.';
+    if (Object.keys(fields).length > 0) throw new FieldsError(fields);
+
+    const keys = { account: `login:account:${email}`, ip: `login:ip:${request.ip}` };
+    if ((await this.limiter.isBlocked(keys.account, LOGIN_LIMITS.account)) || (await this.limiter.isBlocked(keys.ip, LOGIN_LIMITS.ip))) {
+      throw new TooManyAttemptsError('Trop de tentatives de connexion. Pour votre sécurité, patientez 15 minutes avant de réessayer.');
+    }
+    const user = await this.dataSource.manager.findOneBy(User, { email });
+    const valid = (await checkPassword(user?.passwordHash ?? null, password)) && user !== null && user.active;
+    if (!valid) {
+      await Promise.all([this.limiter.hit(keys.account, LOGIN_LIMITS.account), this.limiter.hit(keys.ip, LOGIN_LIMITS.ip)]);
+      throw new FieldsError({ password: WRONG_CREDENTIALS }, WRONG_CREDENTIALS);
+    }
+    await this.limiter.reset(keys.account);
+    return this.openSession(request, user);
+  }
+
+  async logout(request: Request): Promise<PagesAnswer> {
+    await new Promise<void>((resolve, reject) => request.logOut((error) => (error ? reject(error) : resolve())));
+    await new Promise<void>((resolve, reject) => request.session.destroy((error) => (error ? reject(error) : resolve())));
+    const pages = pagesFor([]);
+    return { pages, version: pagesVersion(pages) };
+  }
+
+  /** Always the same answer, at once: whether an account exists is never told. */
+  async requestPasswordReset(request: Request, rawEmail: string | undefined): Promise<{ message: string }> {
+    const email = normalizeEmail(rawEmail);
+    const problem = emailProblem(email);
+    if (problem) throw new FieldsError({ email: problem });
+    if ((await this.limiter.hit(`reset:ip:${request.ip}`, RESET_REQUEST_LIMIT)) > RESET_REQUEST_LIMIT.max) {
+      throw new TooManyAttemptsError('Trop de demandes de réinitialisation. Réessayez dans une heure.');
+    }
+    void this.sendResetLink(email).catch((error: unknown) => this.logger.error(`Password reset e-mail failed: ${String(error)}`));
+    return { message: 'Si un compte correspond à cette adresse, vous allez recevoir un e-mail avec un lien valable une heure.' };
+  }
+
+  async resetPassword(dto: NewPasswordDto): Promise<{ message: string }> {
+    const token = await this.tokens.findUsable('password_reset', dto.token);
+    if (!token?.user) throw new NotFoundException();
+    const password = dto.password ?? '';
+    const problem = passwordProblem(password);
+    if (problem) throw new FieldsError({ password: problem });
+    const passwordHash = await hashPassword(password);
+    const user = token.user;
+    await this.dataSource.transaction(async (manager) => {
+      if (!(await this.tokens.consume(manager, token))) throw new NotFoundException();
+      await manager.update(User, { id: user.id }, { passwordHash });
+      // Any other reset link of this account dies with this one.
+      await manager.update(Token, { user: { id: user.id }, kind: 'password_reset', usedAt: IsNull() }, { usedAt: new Date() });
+    });
+    await this.sessions.destroyAllForUser(user.id);
+    return { message: 'Votre mot de passe a été modifié. Vous pouvez vous connecter avec ce nouveau mot de passe.' };
+  }
+
+  /** Creates the invited account with the invited role, and opens its session. */
+  async register(request: Request, dto: NewPasswordDto): Promise<LoginAnswer> {
+    const token = await this.tokens.findUsable('registration', dto.token);
+    if (!token?.role) throw new NotFoundException();
+    const password = dto.password ?? '';
+    const problem = passwordProblem(password);
+    if (problem) throw new FieldsError({ password: problem });
+    if (await this.dataSource.manager.existsBy(User, { email: token.email })) {
+      throw new FieldsError(
+        { email: 'Un compte existe déjà avec cette adresse e-mail.' },
+        'Un compte existe déjà avec cette adresse e-mail : connectez-vous, ou demandez un nouveau mot de passe.',
+      );
+    }
+    const passwordHash = await hashPassword(password);
+    const user = await this.dataSource.transaction(async (manager) => {
+      if (!(await this.tokens.consume(manager, token))) throw new NotFoundException();
+      return manager.save(
+        manager.create(User, {
+          email: token.email,
+          passwordHash,
+          roles: [token.role!],
+          firstName: token.firstName ?? '',
+          lastName: token.lastName ?? '',
+          phone: null,
+          active: true,
+        }),
+      );
+    });
+    return this.openSession(request, user);
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.sessions.close();
+  }
+
+  private async openSession(request: Request, user: User): Promise<LoginAnswer> {
+    await logIn(request, toSessionUser(user));
+    request.session.loginAt = Date.now();
+    const pages = pagesFor(user.roles);
+    return { roles: user.roles, user_id: user.id, pages, version: pagesVersion(pages) };
+  }
+
+  private async sendResetLink(email: string): Promise<void> {
+    const user = await this.dataSource.manager.findOneBy(User, { email, active: true });
+    if (!user) return;
+    const token = await this.tokens.issue('password_reset', { email, user });
+    await this.mail.send({
+      to: email,
+      subject: 'Réinitialisation de votre mot de passe',
+      paragraphs: [
+        `Bonjour ${user.firstName},`,
+        'Vous avez demandé à réinitialiser le mot de passe de votre espace HSA Logement intermédiaire. Le lien ci-dessous est valable une heure et ne peut servir qu’une fois.',
+        'Si vous n’êtes pas à l’origine de cette demande, ignorez ce message : votre mot de passe reste inchangé.',
+      ],
+      action: { label: 'Choisir un nouveau mot de passe', url: `${this.config.publicUrl}/mot-de-passe-oublie/nouveau-mot-de-passe/${token}` },
+    });
+  }
+}

@@ -1,0 +1,67 @@
+import type { INestApplication } from '@nestjs/common';
+import session from 'express-session';
+import type { NextFunction, Request, Response } from 'express';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Passport } from 'passport';
+import type { AppConfig } from '../../config/config.js';
+import type { RevocableStore } from './session-stores.js';
+
+export const SESSION_COOKIE = 'hsa.sid';
+/** A session ends after 30 minutes without a request (the spec's 'minutes:30')… */
+export const SESSION_IDLE_MS = 30 * 60_000;
+/** …and 12 hours after the login, whatever happens. */
+export const SESSION_ABSOLUTE_MS = 12 * 60 * 60_000;
+
+declare module 'express-session' {
+  interface SessionData {
+    /** When the user logged in, for the absolute lifetime. */
+    loginAt?: number;
+  }
+}
+
+/** The secret that signs cookies: configured, or made once and kept in the data folder. */
+function sessionSecret(config: AppConfig): string {
+  if (config.sessionSecret) return config.sessionSecret;
+  const file = join(config.dataDir, 'session-secret');
+  if (!existsSync(file)) {
+    mkdirSync(config.dataDir, { recursive: true });
+    writeFileSync(file, randomBytes(48).toString('base64url'), { mode: 0o600 });
+  }
+  return readFileSync(file, 'utf8').trim();
+}
+
+/** Past the absolute lifetime, a session forgets its user: the visitor must log in again. */
+function absoluteLifetime(request: Request, _response: Response, next: NextFunction): void {
+  const data = request.session as (typeof request.session & { passport?: { user?: unknown } }) | undefined;
+  if (data?.passport?.user !== undefined && (!data.loginAt || Date.now() - data.loginAt > SESSION_ABSOLUTE_MS)) {
+    delete data.passport;
+    delete data.loginAt;
+  }
+  next();
+}
+
+/** Server-side sessions behind an httpOnly, SameSite cookie, and passport on top, for /api only. */
+export function setUpSessions(
+  app: INestApplication,
+  config: AppConfig,
+  store: RevocableStore,
+  passport: InstanceType<typeof Passport>,
+): void {
+  app.use(
+    '/api',
+    session({
+      name: SESSION_COOKIE,
+      secret: sessionSecret(config),
+      store,
+      resave: false,
+      saveUninitialized: false,
+      rolling: true,
+      cookie: { httpOnly: true, sameSite: 'lax', secure: config.cookieSecure, maxAge: SESSION_IDLE_MS, path: '/' },
+    }),
+    absoluteLifetime,
+    passport.initialize(),
+    passport.session(),
+  );
+}

@@ -1,0 +1,35 @@
+import { Catch, HttpException, HttpStatus, Logger, type ArgumentsHost, type ExceptionFilter } from '@nestjs/common';
+import type { Response } from 'express';
+import type { ApiErrorBody } from '@hsa-lli/common/domain';
+import { ApiHttpError } from './api-errors.js';
+
+const DEFAULT_MESSAGES: Partial<Record<number, string>> = {
+  [HttpStatus.BAD_REQUEST]: 'La demande est incorrecte.',
+  [HttpStatus.PAYLOAD_TOO_LARGE]: 'Le contenu envoyé est trop volumineux.',
+  [HttpStatus.TOO_MANY_REQUESTS]: 'Trop de demandes : réessayez dans quelques minutes.',
+};
+
+/**
+ * Every error answer in the spec's shapes: 401 `{error:'Unauthorized'}`, 403 `{error:'Forbidden'}`,
+ * 404 with no body, and otherwise `{error, warning?, fields?}` with a French message. Details of an
+ * unexpected error stay in the server's log.
+ */
+@Catch()
+export class ApiExceptionFilter implements ExceptionFilter {
+  private readonly logger = new Logger('API');
+
+  catch(exception: unknown, host: ArgumentsHost): void {
+    const response = host.switchToHttp().getResponse<Response>();
+    if (!(exception instanceof HttpException)) {
+      this.logger.error(exception instanceof Error ? (exception.stack ?? exception.message) : String(exception));
+      response.status(500).json({ error: 'Une erreur inattendue est survenue.' } satisfies ApiErrorBody);
+      return;
+    }
+    const status = exception.getStatus();
+    if (status === HttpStatus.UNAUTHORIZED) response.status(401).json({ error: 'Unauthorized' });
+    else if (status === HttpStatus.FORBIDDEN) response.status(403).json({ error: 'Forbidden' });
+    else if (status === HttpStatus.NOT_FOUND) response.status(404).end();
+    else if (exception instanceof ApiHttpError) response.status(status).json(exception.getResponse());
+    else response.status(status).json({ error: DEFAULT_MESSAGES[status] ?? 'Une erreur inattendue est survenue.' } satisfies ApiErrorBody);
+  }
+}

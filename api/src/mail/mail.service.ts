@@ -1,0 +1,69 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import nodemailer, { type Transporter } from 'nodemailer';
+import { APP_CONFIG } from '../config/config.module.js';
+import type { AppConfig } from '../config/config.js';
+import { JobsService } from '../jobs/jobs.service.js';
+
+export interface Mail {
+  to: string;
+  subject: string;
+  /** Paragraphs of plain text; links are written out in full. */
+  paragraphs: string[];
+  /** A button in the HTML version, also written out in the text version. */
+  action?: { label: string; url: string };
+}
+
+const SIGNATURE = 'L’équipe HSA Logement intermédiaire';
+
+function escape(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+}
+
+export function renderMail(mail: Mail): { text: string; html: string } {
+  const text = [...mail.paragraphs, ...(mail.action ? [`${mail.action.label} : ${mail.action.url}`] : []), SIGNATURE].join('\n\n');
+  const html = `<!doctype html><html lang="fr"><body style="font-family:Arial,sans-serif;color:#1d2430;line-height:1.5">
+${mail.paragraphs.map((paragraph) => `<p>${escape(paragraph)}</p>`).join('\n')}
+${mail.action ? `<p><a href="${escape(mail.action.url)}" style="background:#0b4a6f;color:#fff;padding:10px 16px;border-radius:8px;text-decoration:none">${escape(mail.action.label)}</a></p>` : ''}
+<p>${escape(SIGNATURE)}</p></body></html>`;
+  return { text, html };
+}
+
+/**
+ * E-mails go through the 'mail' queue, so that a slow mail server never slows an answer down. With
+ * SMTP_URL they are sent; without it they are written as .eml files under the data folder.
+ */
+@Injectable()
+export class MailService {
+  private readonly logger = new Logger(MailService.name);
+  private readonly transport: Transporter;
+
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly jobs: JobsService,
+  ) {
+    this.transport = config.smtpUrl
+      ? nodemailer.createTransport(config.smtpUrl)
+      : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+    jobs.register('mail', 'send', (data) => this.deliver(data as Mail));
+  }
+
+  async send(mail: Mail): Promise<void> {
+    await this.jobs.enqueue('mail', 'send', mail);
+  }
+
+  private async deliver(mail: Mail): Promise<{ to: string }> {
+    const { text, html } = renderMail(mail);
+    const info = await this.transport.sendMail({ from: this.config.mailFrom, to: mail.to, subject: mail.subject, text, html });
+    if (!this.config.smtpUrl) {
+      const folder = join(this.config.dataDir, 'mail');
+      mkdirSync(folder, { recursive: true });
+      const file = join(folder, `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(3).toString('hex')}.eml`);
+      writeFileSync(file, (info as { message: Buffer }).message);
+      this.logger.log(`No SMTP_URL: the e-mail to ${mail.to} (« ${mail.subject} ») was written to ${file}`);
+    }
+    return { to: mail.to };
+  }
+}

@@ -1,0 +1,28 @@
+import { Body, Controller, HttpCode, NotFoundException, Post } from '@nestjs/common';
+import { Public } from '../auth/access.decorators.js';
+import { TokenDto } from './token.dto.js';
+import { TokensService } from './tokens.service.js';
+
+/** Checks of the links sent by e-mail; an unusable link answers 404, like a missing page. */
+@Controller('tokens')
+export class TokensController {
+  constructor(private readonly tokens: TokensService) {}
+
+  @Public()
+  @Post('registration-token')
+  @HttpCode(200)
+  async registration(@Body() { token }: TokenDto) {
+    const found = await this.tokens.findUsable('registration', token);
+    if (!found) throw new NotFoundException();
+    return { infos: { email: found.email, first_name: found.firstName, last_name: found.lastName, role: found.role } };
+  }
+
+  @Public()
+  @Post('password-reset-token')
+  @HttpCode(200)
+  async passwordReset(@Body() { token }: TokenDto) {
+    const found = await this.tokens.findUsable('password_reset', token);
+    if (!found) throw new NotFoundException();
+    return { infos: { email: found.email } };
+  }
+}

@@ -1,0 +1,48 @@
+import { Body, Controller, HttpCode, Inject, Post } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { emailProblem } from '@hsa-lli/common/domain';
+import type { Repository } from 'typeorm';
+import { ForPage } from '../auth/access.decorators.js';
+import { FieldsError } from '../common/api-errors.js';
+import { APP_CONFIG } from '../config/config.module.js';
+import type { AppConfig } from '../config/config.js';
+import { MailService } from '../mail/mail.service.js';
+import { TokensService } from '../tokens/tokens.service.js';
+import { User } from './entities/user.entity.js';
+import { InviteDto } from './invite.dto.js';
+
+@Controller('users')
+export class UsersController {
+  constructor(
+    @InjectRepository(User) private readonly users: Repository<User>,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly tokens: TokensService,
+    private readonly mail: MailService,
+  ) {}
+
+  /** Sends an invitation: the person chooses a password through the link and gets the role. */
+  @ForPage('/admin/liste-des-utilisateurs/nouvel-utilisateur')
+  @Post('invite')
+  @HttpCode(201)
+  async invite(@Body() dto: InviteDto) {
+    const email = dto.email.trim().toLowerCase();
+    const fields: Record<string, string> = {};
+    const emailError = emailProblem(email);
+    if (emailError) fields.email = emailError;
+    else if (await this.users.existsBy({ email })) fields.email = 'Un compte existe déjà avec cette adresse e-mail.';
+    if (!dto.first_name.trim()) fields.first_name = 'Veuillez saisir le prénom.';
+    if (!dto.last_name.trim()) fields.last_name = 'Veuillez saisir le nom.';
+    if (Object.keys(fields).length > 0) throw new FieldsError(fields);
+    const token = await this.tokens.issue('registration', { email, firstName: dto.first_name.trim(), lastName: dto.last_name.trim(), role: dto.role });
+    await this.mail.send({
+      to: email,
+      subject: 'Votre accès à HSA Logement intermédiaire',
+      paragraphs: [
+        `Bonjour ${dto.first_name.trim()},`,
+        'Un compte vous attend sur la plateforme HSA Logement intermédiaire. Choisissez votre mot de passe avec le lien ci-dessous, valable sept jours.',
+      ],
+      action: { label: 'Créer mon compte', url: `${this.config.publicUrl}/creation-de-compte/${token}` },
+    });
+    return { email };
+  }
+}

@@ -1,0 +1,26 @@
+/** Rules of a password chosen on the platform, checked the same way by the API and the forms. */
+
+export const PASSWORD_MIN_LENGTH = 12;
+export const PASSWORD_MAX_LENGTH = 128;
+
+export const PASSWORD_RULES_TEXT =
+  'Au moins 12 caractères, dont une lettre majuscule, une lettre minuscule et un chiffre.';
+
+/** The French reason a password is refused, or null when it is acceptable. */
+export function passwordProblem(password: string): string | null {
+  if (password.length === 0) return 'Veuillez choisir un mot de passe.';
+  if (password.length < PASSWORD_MIN_LENGTH) return `Le mot de passe doit contenir au moins ${PASSWORD_MIN_LENGTH} caractères.`;
+  if (password.length > PASSWORD_MAX_LENGTH) return `Le mot de passe ne peut pas dépasser ${PASSWORD_MAX_LENGTH} caractères.`;
+  if (!/[A-Z]/.test(password)) return 'Le mot de passe doit contenir au moins une lettre majuscule.';
+  if (!/[a-z]/.test(password)) return 'Le mot de passe doit contenir au moins une lettre minuscule.';
+  if (!/[0-9]/.test(password)) return 'Le mot de passe doit contenir au moins un chiffre.';
+  return null;
+}
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export function emailProblem(email: string): string | null {
+  if (email.trim() === '') return 'Veuillez saisir votre adresse e-mail.';
+  if (!EMAIL.test(email.trim()) || email.length > 254) return "L'adresse e-mail n'est pas valide.";
+  return null;
+}
