@@ -1,6 +1,6 @@
 import { defineConfig } from '@playwright/test';
 import { existsSync } from 'node:fs';
-import { E2E_PORT } from './support/e2e-env.ts';
+import { E2E_PORT, PUBLIC_HOST } from './support/e2e-env.ts';
 
 /** Debian's Chromium unless told otherwise: Playwright cannot download its own browsers here. */
 const executablePath = process.env.CHROMIUM_PATH ?? (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined);
@@ -21,7 +21,15 @@ export default defineConfig({
     trace: 'retain-on-failure',
     launchOptions: {
       executablePath,
-      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        // The site under a name that is not localhost, for the tests of what localhost never does.
+        `--host-resolver-rules=MAP ${PUBLIC_HOST} 127.0.0.1`,
+      ],
     },
   },
   webServer: {

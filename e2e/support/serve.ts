@@ -3,7 +3,7 @@
 import { spawn } from 'node:child_process';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { DEFAULT_REMOTES, E2E_DIR, E2E_PORT, REMOTES_FILE, REPO_ROOT } from './e2e-env.ts';
+import { ANALYTICS_URL, DEFAULT_REMOTES, E2E_DIR, E2E_PORT, E2E_SMTP_PORT, REMOTES_FILE, REPO_ROOT } from './e2e-env.ts';
 
 rmSync(E2E_DIR, { recursive: true, force: true });
 mkdirSync(E2E_DIR, { recursive: true });
@@ -17,6 +17,9 @@ const api = spawn(process.execPath, [join(REPO_ROOT, 'api', 'dist', 'main.js')],
     DATA_DIR: join(E2E_DIR, 'data'),
     SERVE_APPS: 'true',
     REMOTES_FILE,
+    PUBLIC_URL: `http://127.0.0.1:${E2E_PORT}`,
+    SMTP_URL: `smtp://127.0.0.1:${E2E_SMTP_PORT}`,
+    ANALYTICS_URL,
     // The browser journeys run on the embedded defaults, as `npm start` does.
     DATABASE_URL: '',
     REDIS_URL: '',

@@ -1,7 +1,8 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { DEFAULT_REMOTES, REMOTES_FILE, REPO_ROOT } from '../support/e2e-env.ts';
+import { emailOf, expect, loginAs, test } from '../support/fixtures.ts';
 import { serveStatic } from '../support/static-server.ts';
 
 /** The first good of the demo data. */
@@ -17,6 +18,7 @@ function watchErrors(page: Page): string[] {
 test.describe('the federated portal', () => {
   test('renders a route of each remote inside its shell layout', async ({ page, request }) => {
     const errors = watchErrors(page);
+    await loginAs(page, emailOf('admin'));
 
     await page.goto('/');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Se loger entre océan et montagne, à un loyer maîtrisé');
@@ -48,6 +50,7 @@ test.describe('the federated portal', () => {
   });
 
   test('moves between remotes without reloading the page', async ({ page }) => {
+    await loginAs(page, emailOf('admin'));
     await page.goto('/admin/accueil');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Tableau de bord');
     await page.evaluate(() => Object.assign(window, { marker: 'same-document' }));
@@ -56,10 +59,11 @@ test.describe('the federated portal', () => {
     expect(await page.evaluate(() => (window as unknown as { marker?: string }).marker)).toBe('same-document');
   });
 
-  test('shares one store: an action dispatched by a remote shows in the shell, and the queued job result shows', async ({ page, request }) => {
+  test('shares one store: an action dispatched by a remote shows in the shell, and the queued job result shows', async ({ page }) => {
+    await loginAs(page, emailOf('admin'));
     await page.goto('/admin/accueil');
     await expect(page.locator('.dashboard-figure')).not.toHaveCount(0);
-    const before = (await (await request.get('/api/stats/contact-forms/count')).json()).computed_at as string;
+    const before = (await (await page.request.get('/api/stats/contact-forms/count')).json()).computed_at as string;
 
     await page.getByRole('button', { name: 'Actualiser les statistiques' }).click();
     // The message area belongs to the shell's layout; the admin remote only dispatched the action.
@@ -67,7 +71,7 @@ test.describe('the federated portal', () => {
     await expect(shellMessages.getByText('Actualisation des statistiques demandée.')).toBeVisible();
     await expect(shellMessages.getByText('Les statistiques sont à jour.')).toBeVisible();
 
-    const after = await (await request.get('/api/stats/contact-forms/count')).json();
+    const after = await (await page.request.get('/api/stats/contact-forms/count')).json();
     expect(Date.parse(after.computed_at)).toBeGreaterThan(Date.parse(before));
     await expect(page.locator('[data-key="contact-forms/count"] dd')).toHaveText(String(after.value));
 
@@ -84,11 +88,13 @@ test.describe('the federated portal', () => {
   });
 
   test('shows the not-found page for a note on an unknown good', async ({ page }) => {
+    await loginAs(page, emailOf('admin'));
     await page.goto('/PDF/note-de-direction/999999');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Page introuvable');
   });
 
-  test('a stopped remote shows the reload message on its own routes while every other page works', async ({ page, browser }) => {
+  test('a stopped remote shows the reload message on its own routes while every other page works', async ({ page, context }) => {
+    await loginAs(page, emailOf('admin'));
     const admin = await serveStatic(join(REPO_ROOT, 'mf-admin', 'dist'));
     const remotes = DEFAULT_REMOTES.map((remote) =>
       remote.name === 'mf_admin' ? { ...remote, entry: `${admin.origin}/mf-manifest.json` } : remote,
@@ -100,7 +106,7 @@ test.describe('the federated portal', () => {
       await expect(page.getByRole('heading', { level: 1 })).toHaveText('Tableau de bord');
 
       await admin.stop();
-      const visitor = await browser.newPage();
+      const visitor = await context.newPage();
       await visitor.goto('/admin/accueil');
       await expect(visitor.getByText('Veuillez recharger la page.')).toBeVisible();
       await expect(visitor.getByRole('navigation', { name: "Menu d'administration" })).toBeVisible();

@@ -8,10 +8,9 @@ const routes: RemoteRoutes = [
         path: '/PDF/note-de-direction/:id',
         handle: { pattern: '/PDF/note-de-direction/[id]', title: 'Note de direction' },
         lazy: () =>
-          import('./features/executive-note/executive-note-page.js').then(({ ExecutiveNotePage, executiveNoteLoader, ExecutiveNoteError }) => ({
+          import('./features/executive-note/executive-note-page.js').then(({ ExecutiveNotePage, executiveNoteLoader }) => ({
             Component: ExecutiveNotePage,
             loader: executiveNoteLoader,
-            ErrorBoundary: ExecutiveNoteError,
           })),
       },
     ],

@@ -2,12 +2,15 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { Provider } from 'react-redux';
 import { RouterProvider } from 'react-router';
-import { makeStore } from '@hsa-lli/common/store';
+import { configureHttp } from '@hsa-lli/common/http';
+import { loadSession, makeStore } from '@hsa-lli/common/store';
 import { createShellRouter } from './app/router.js';
 import './shell.css';
 
 const store = makeStore();
 const router = createShellRouter();
+configureHttp({ navigate: (path) => void router.navigate(path) });
+void store.dispatch(loadSession());
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

@@ -8,7 +8,7 @@ import { defaultRemotes, FRONT_APPS } from '../front/front-apps.js';
 import { REPO_ROOT } from '../paths.js';
 
 export const APP_VERSION = '1.0.1';
-const CACHE_MS = 5_000;
+const CACHE_MS = 2_000;
 
 /**
  * The version of the deployed front end: the application version, plus a digest of what names each

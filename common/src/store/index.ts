@@ -1,18 +1,41 @@
 import { combineSlices, configureStore } from '@reduxjs/toolkit';
 import { useDispatch, useSelector } from 'react-redux';
+import { formsSlice } from './forms-slice.js';
 import { messagesSlice } from './messages-slice.js';
+import { PAGES_KEY, pagesSlice } from './pages-slice.js';
+import { writeStored } from './persistence.js';
+import { SESSION_KEY, sessionSlice } from './session-slice.js';
 
+export * from './forms-slice.js';
 export * from './messages-slice.js';
+export * from './pages-slice.js';
+export * from './persistence.js';
+export * from './session-slice.js';
+export * from './session-thunks.js';
 
 /** Slices a remote injects when its routes module loads; each remote declares its own here. */
 // eslint-disable-next-line @typescript-eslint/no-empty-object-type
 export interface LazyLoadedSlices {}
 
 /** The root reducer of the portal's one store. Host slices are here; remotes inject theirs. */
-export const rootReducer = combineSlices(messagesSlice).withLazyLoadedSlices<LazyLoadedSlices>();
+export const rootReducer = combineSlices(messagesSlice, sessionSlice, pagesSlice, formsSlice).withLazyLoadedSlices<LazyLoadedSlices>();
 
 export function makeStore() {
-  return configureStore({ reducer: rootReducer });
+  const store = configureStore({ reducer: rootReducer });
+  let saved = store.getState();
+  // The session is saved when it changes; the pages only when their version does.
+  store.subscribe(() => {
+    const { session, pages } = store.getState();
+    if (session !== saved.session && session.status !== 'pending') {
+      const { status: _status, ...copy } = session;
+      writeStored(SESSION_KEY, copy);
+    }
+    if (pages.status === 'fetched' && pages.version !== saved.pages.version) {
+      writeStored(PAGES_KEY, { pages: pages.pages, version: pages.version });
+    }
+    saved = store.getState();
+  });
+  return store;
 }
 
 export type RootState = ReturnType<typeof rootReducer>;

@@ -1,6 +1,9 @@
 import './ui.css';
 
+export * from './form.js';
 export * from './loader.js';
 export * from './message.js';
+export * from './modal.js';
 export * from './remote-routes.js';
+export * from './request-error-message.js';
 export * from './standalone.js';

@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { Outlet, ScrollRestoration, useMatches, useNavigation } from 'react-router';
+import { ConsentProvider } from '../features/consent/consent.js';
 
 const SITE_NAME = 'HSA Logement intermédiaire';
 
@@ -18,10 +19,10 @@ export function Root() {
   }, [title]);
 
   return (
-    <>
+    <ConsentProvider>
       {navigation.state === 'loading' && <div className="shell-progress" role="progressbar" aria-label="Chargement de la page" />}
       <Outlet />
       <ScrollRestoration />
-    </>
+    </ConsentProvider>
   );
 }

@@ -1,14 +1,15 @@
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { remoteForPath, type LayoutName, type RemoteName } from '@hsa-lli/common/domain';
 import { Loader } from '@hsa-lli/common/ui';
+import { AUTH_ROUTES, REGISTRATION_ROUTE } from '../features/auth/auth-routes.js';
 import { AdminLayout } from '../layouts/admin-layout.js';
 import { AuthLayout } from '../layouts/auth-layout.js';
 import { PdfLayout } from '../layouts/pdf-layout.js';
 import { PublicLayout } from '../layouts/public-layout.js';
-import { ErrorPage } from '../pages/error-page.js';
-import { LoginPage } from '../pages/login-page.js';
-import { NotFoundPage } from '../pages/not-found-page.js';
 import { ReloadPage } from '../pages/reload-page.js';
+import { RouteError } from '../pages/route-error.js';
+import { UnknownPathPage } from '../pages/status-pages.js';
+import { GuardedOutlet } from './guard.js';
 import { Root } from './root.js';
 import { loadRemoteRoutes } from './remotes.js';
 
@@ -20,7 +21,16 @@ const FALLBACK_LAYOUT: Record<RemoteName, LayoutName> = {
   mf_pdf: 'pdf',
 };
 
-const layoutId = (layout: LayoutName) => `layout-${layout}`;
+/** Pages go into the content route of their layout: guarded, with the error pages inside the layout. */
+const contentId = (layout: LayoutName) => `content-${layout}`;
+
+function layoutRoute(layout: LayoutName, Component: () => React.ReactNode, children: RouteObject[] = []): RouteObject {
+  return {
+    id: `layout-${layout}`,
+    Component,
+    children: [{ id: contentId(layout), Component: GuardedOutlet, errorElement: <RouteError />, children }],
+  };
+}
 
 const routes: RouteObject[] = [
   {
@@ -28,20 +38,10 @@ const routes: RouteObject[] = [
     Component: Root,
     HydrateFallback: () => <Loader label="Chargement de la page" />,
     children: [
-      {
-        id: layoutId('public'),
-        Component: PublicLayout,
-        errorElement: <ErrorPage />,
-        children: [{ path: '*', Component: NotFoundPage, handle: { title: 'Page introuvable' } }],
-      },
-      {
-        id: layoutId('auth'),
-        Component: AuthLayout,
-        errorElement: <ErrorPage />,
-        children: [{ path: '/login', Component: LoginPage, handle: { pattern: '/login', title: 'Connexion' } }],
-      },
-      { id: layoutId('admin'), Component: AdminLayout, errorElement: <ErrorPage />, children: [] },
-      { id: layoutId('pdf'), Component: PdfLayout, errorElement: <ErrorPage />, children: [] },
+      layoutRoute('public', PublicLayout, [REGISTRATION_ROUTE, { path: '*', Component: UnknownPathPage, handle: { title: 'Page introuvable' } }]),
+      layoutRoute('auth', AuthLayout, AUTH_ROUTES),
+      layoutRoute('admin', AdminLayout),
+      layoutRoute('pdf', PdfLayout),
     ],
   },
 ];
@@ -56,7 +56,7 @@ function discover(remote: RemoteName, patch: Patch): Promise<'loaded' | 'failed'
   if (!outcome) {
     outcome = loadRemoteRoutes(remote).then(
       (groups) => {
-        for (const group of groups) patch(layoutId(group.layout), group.routes);
+        for (const group of groups) patch(contentId(group.layout), group.routes);
         return 'loaded' as const;
       },
       (error: unknown) => {
@@ -76,9 +76,7 @@ export function createShellRouter() {
       const remote = remoteForPath(pathname);
       if ((await discover(remote, patch)) === 'failed') {
         // Only this remote's pages are affected: every other page keeps working.
-        patch(layoutId(FALLBACK_LAYOUT[remote]), [
-          { path: pathname, Component: ReloadPage, handle: { title: 'Page indisponible' } },
-        ]);
+        patch(contentId(FALLBACK_LAYOUT[remote]), [{ path: pathname, Component: ReloadPage, handle: { title: 'Page indisponible' } }]);
       }
     },
   });

@@ -1,6 +1,8 @@
 import { Link } from 'react-router';
+import { useConsent } from '../features/consent/consent.js';
 
 export function Footer() {
+  const { openDialog } = useConsent();
   return (
     <footer className="shell-footer">
       <div className="shell-footer__columns">
@@ -17,6 +19,11 @@ export function Footer() {
           </li>
           <li>
             <Link to="/reglement-general-sur-la-protection-des-donnees-personnelles">Données personnelles</Link>
+          </li>
+          <li>
+            <button type="button" className="shell-footer__link" onClick={openDialog}>
+              Gestion des cookies
+            </button>
           </li>
         </ul>
       </div>

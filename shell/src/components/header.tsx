@@ -1,11 +1,13 @@
 import { useState } from 'react';
-import { Link, NavLink, useLocation } from 'react-router';
+import { NavLink, useLocation } from 'react-router';
+import { selectRoles, useAppSelector } from '@hsa-lli/common/store';
+import { SidePanel } from '../features/account/side-panel.js';
 import { Logo } from './logo.js';
 
-export const MAIN_NAVIGATION = [
+const MAIN_NAVIGATION = [
   { to: '/', label: 'Accueil' },
   { to: '/residences', label: 'Nos résidences' },
-  { to: '/tester-mon-eligibilite', label: 'Tester mon éligibilité' },
+  { to: '/tester-mon-eligibilite', label: 'Tester mon éligibilité', visitorsOnly: true },
   { to: '/nous-contacter', label: 'Nous contacter' },
   { to: '/mot-de-passe-oublie', label: 'Mot de passe oublié' },
   { to: '/mentions-legales', label: 'Mentions légales' },
@@ -13,9 +15,11 @@ export const MAIN_NAVIGATION = [
 
 export function Header() {
   const { pathname } = useLocation();
-  // The menu stays open on the page it was opened on: any route change closes it.
-  const [openOn, setOpenOn] = useState<string | null>(null);
-  const menuOpen = openOn === pathname;
+  const roles = useAppSelector(selectRoles);
+  // The menu and the panel stay open on the page they were opened on: any route change closes them.
+  const [menuOpenOn, setMenuOpenOn] = useState<string | null>(null);
+  const [panelOpenOn, setPanelOpenOn] = useState<string | null>(null);
+  const menuOpen = menuOpenOn === pathname;
 
   return (
     <header className="shell-header">
@@ -25,18 +29,18 @@ export function Header() {
           className="shell-header__toggle"
           aria-expanded={menuOpen}
           aria-controls="main-navigation"
-          onClick={() => setOpenOn(menuOpen ? null : pathname)}
+          onClick={() => setMenuOpenOn(menuOpen ? null : pathname)}
         >
           <span aria-hidden="true">☰</span> Menu
         </button>
         <Logo />
-        <Link to="/login" className="ui-button shell-header__space">
+        <button type="button" className="ui-button shell-header__space" aria-haspopup="dialog" onClick={() => setPanelOpenOn(pathname)}>
           Mon espace
-        </Link>
+        </button>
       </div>
       <nav id="main-navigation" className={`shell-nav${menuOpen ? ' shell-nav--open' : ''}`} aria-label="Navigation principale">
         <ul>
-          {MAIN_NAVIGATION.map((item) => (
+          {MAIN_NAVIGATION.filter((item) => !item.visitorsOnly || roles.length === 0).map((item) => (
             <li key={item.to}>
               <NavLink to={item.to} end={item.to === '/'}>
                 {item.label}
@@ -45,6 +49,7 @@ export function Header() {
           ))}
         </ul>
       </nav>
+      <SidePanel open={panelOpenOn === pathname} onClose={() => setPanelOpenOn(null)} />
     </header>
   );
 }

@@ -1,4 +1,5 @@
 import { Link, Outlet } from 'react-router';
+import { Banners } from '../components/banners.js';
 import { Logo } from '../components/logo.js';
 import { MessageArea } from '../components/message-area.js';
 
@@ -7,6 +8,7 @@ export function AuthLayout() {
   return (
     <div className="shell-auth">
       <main className="shell-auth__panel">
+        <Banners />
         <Logo />
         <Link to="/" className="shell-auth__back">
           ← Retour au site

@@ -1,12 +1,12 @@
 import { createAsyncThunk, createSlice, type WithSlice } from '@reduxjs/toolkit';
 import type { JobView, StatisticView } from '@hsa-lli/common/domain';
-import { get, post } from '@hsa-lli/common/http';
+import { http } from '@hsa-lli/common/http';
 import { pushMessage, rootReducer, type AppDispatch } from '@hsa-lli/common/store';
 
 type Status = 'idle' | 'loading' | 'refreshing' | 'failed';
 
 export const loadStats = createAsyncThunk('adminStats/load', async () => {
-  const { data } = await get<{ data: StatisticView[] }>('/stats');
+  const { data } = await http.get<{ data: StatisticView[] }>('/stats', undefined, { minDuration: 0 });
   return data;
 });
 
@@ -15,12 +15,12 @@ const POLL_LIMIT = 60;
 
 /** Asks the API for a new computation, follows the job until it ends, then reloads the figures. */
 export const refreshStats = createAsyncThunk<void, void, { dispatch: AppDispatch }>('adminStats/refresh', async (_, { dispatch }) => {
-  const { job } = await post<{ job: JobView }>('/stats/refresh');
+  const { job } = await http.post<{ job: JobView }>('/stats/refresh', undefined, { action: true });
   dispatch(pushMessage({ kind: 'statement', text: 'Actualisation des statistiques demandée.' }));
   let current = job;
   for (let attempt = 0; attempt < POLL_LIMIT && current.state !== 'completed' && current.state !== 'failed'; attempt += 1) {
     await new Promise((resolve) => setTimeout(resolve, POLL_INTERVAL_MS));
-    current = (await get<{ job: JobView }>(`/stats/refresh/${current.id}`)).job;
+    current = (await http.get<{ job: JobView }>(`/stats/refresh/${current.id}`, undefined, { minDuration: 0 })).job;
   }
   if (current.state !== 'completed') {
     dispatch(pushMessage({ kind: 'error', text: "Les statistiques n'ont pas pu être actualisées. Réessayez dans quelques instants." }));

@@ -1,18 +1,13 @@
-import { isRouteErrorResponse, useLoaderData, useRouteError, type LoaderFunctionArgs } from 'react-router';
+import { useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import { FLAT_SIZE_OPTIONS, formatCents, formatDate, type GoodView } from '@hsa-lli/common/domain';
-import { ApiError, post } from '@hsa-lli/common/http';
+import { http } from '@hsa-lli/common/http';
 import './executive-note.css';
 
 export async function executiveNoteLoader({ params, request }: LoaderFunctionArgs) {
   const id = Number(params.id);
   if (!Number.isInteger(id) || id <= 0) throw new Response(null, { status: 404 });
-  try {
-    const { good } = await post<{ good: GoodView }>(`/goods/${id}/PDF/executive`, { id }, request.signal);
-    return good;
-  } catch (error) {
-    if (error instanceof ApiError && error.status === 404) throw new Response(null, { status: 404 });
-    throw error;
-  }
+  const { good } = await http.post<{ good: GoodView }>(`/goods/${id}/PDF/executive`, { id }, { controller: request, minDuration: 0 });
+  return good;
 }
 
 /** The executive note on a good, laid out for A4 printing. */
@@ -54,17 +49,4 @@ export function ExecutiveNotePage() {
       <footer>Document édité le {formatDate(new Date())}.</footer>
     </article>
   );
-}
-
-export function ExecutiveNoteError() {
-  const error = useRouteError();
-  if (isRouteErrorResponse(error) && error.status === 404) {
-    return (
-      <section>
-        <h1>Page introuvable</h1>
-        <p>Nous n'avons pas pu trouver la page demandée.</p>
-      </section>
-    );
-  }
-  throw error;
 }

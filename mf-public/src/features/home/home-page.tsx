@@ -1,10 +1,10 @@
 import { Link, useLoaderData } from 'react-router';
 import { formatCents, type ResidenceSummary } from '@hsa-lli/common/domain';
-import { get } from '@hsa-lli/common/http';
+import { http } from '@hsa-lli/common/http';
 import './home.css';
 
 export async function homeLoader({ request }: { request: Request }) {
-  const { data } = await get<{ data: ResidenceSummary[] }>('/front/residences', request.signal);
+  const { data } = await http.get<{ data: ResidenceSummary[] }>('/front/residences', undefined, { controller: request, minDuration: 0 });
   return data;
 }
 

@@ -1,0 +1,152 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { DEFAULT_ERROR, RequestError } from './errors.js';
+import { ABORTED, configureHttp, http, request } from './request.js';
+
+type Handler = (request: IncomingMessage, response: ServerResponse, body: string) => void;
+
+let handler: Handler = (_request, response) => response.end();
+let server: Server;
+let port: number;
+
+function listen(on = 0): Promise<Server> {
+  const created = createServer((incoming, response) => {
+    let body = '';
+    incoming.on('data', (chunk: Buffer) => (body += chunk.toString()));
+    incoming.on('end', () => handler(incoming, response, body));
+  });
+  return new Promise((resolve) => created.listen(on, '127.0.0.1', () => resolve(created)));
+}
+
+function json(response: ServerResponse, status: number, body?: unknown) {
+  response.writeHead(status, body === undefined ? {} : { 'Content-Type': 'application/json' });
+  response.end(body === undefined ? undefined : JSON.stringify(body));
+}
+
+const navigate = vi.fn();
+
+beforeAll(async () => {
+  server = await listen();
+  port = (server.address() as AddressInfo).port;
+  configureHttp({ baseUrl: `http://127.0.0.1:${port}/api`, navigate, retryDelayMs: 100 });
+});
+
+afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+afterEach(() => navigate.mockReset());
+
+async function failure(call: Promise<unknown>): Promise<RequestError> {
+  try {
+    await call;
+  } catch (error) {
+    return error as RequestError;
+  }
+  throw new Error('The request did not fail');
+}
+
+describe('request helper', () => {
+  it('sends and reads JSON, with every method', async () => {
+    handler = (incoming, response, body) => json(response, 200, { method: incoming.method, url: incoming.url, body: body ? JSON.parse(body) : null });
+    expect(await http.post('/auth/login', { email: 'a@b.fr' }, { minDuration: 0 })).toEqual({ method: 'POST', url: '/api/auth/login', body: { email: 'a@b.fr' } });
+    for (const method of ['get', 'put', 'delete', 'patch', 'options'] as const) {
+      expect(await http[method]<{ method: string }>('/x', undefined, { minDuration: 0 })).toMatchObject({ method: method.toUpperCase() });
+    }
+  });
+
+  it('pads a quick answer to the minimum duration, 400 ms by default', async () => {
+    handler = (_request, response) => json(response, 200, {});
+    let started = Date.now();
+    await http.get('/quick');
+    expect(Date.now() - started).toBeGreaterThanOrEqual(395);
+    started = Date.now();
+    await http.get('/quick', undefined, { minDuration: 0 });
+    expect(Date.now() - started).toBeLessThan(300);
+  });
+
+  it('turns 401, 403 and an empty 404 into the coded errors of the catalogue', async () => {
+    handler = (_request, response) => json(response, 401, { error: 'Unauthorized' });
+    const denied = await failure(http.get('/x', undefined, { minDuration: 0 }));
+    expect(denied).toMatchObject({ ERROR_CODE: 'DENIED', error: 'Votre connexion a expirée, connectez-vous pour accéder à cette ressource.', loginLink: true, __default: false });
+    const deniedAction = await failure(http.post('/x', {}, { minDuration: 0, action: true, hideLoginLink: true }));
+    expect(deniedAction).toMatchObject({ error: 'Votre connexion a expirée, connectez-vous pour pouvoir faire cette action.', loginLink: false });
+
+    handler = (_request, response) => json(response, 403, { error: 'Forbidden' });
+    expect(await failure(http.get('/x', undefined, { minDuration: 0 }))).toMatchObject({
+      ERROR_CODE: 'FORBIDDEN',
+      error: "Votre n'avez pas les droits nécessaires pour accéder à cette ressource.",
+    });
+    expect(await failure(http.post('/x', {}, { minDuration: 0, action: true }))).toMatchObject({
+      error: "Votre n'avez pas les droits nécessaires pour effectuer à cette action.",
+    });
+
+    handler = (_request, response) => json(response, 404);
+    expect(await failure(http.get('/x', undefined, { minDuration: 0 }))).toMatchObject({ ERROR_CODE: 'NOT_FOUND', error: 'Ressource introuvable.', loginLink: false });
+    expect(await failure(http.post('/x', {}, { minDuration: 0, action: true }))).toMatchObject({ error: 'Données demandées introuvables.' });
+  });
+
+  it("keeps the server's message, warning and field errors", async () => {
+    handler = (_request, response) => json(response, 400, { error: 'Certaines informations sont à corriger.', warning: 'Attention', fields: { email: 'Adresse invalide.' } });
+    const error = await failure(http.post('/x', {}, { minDuration: 0 }));
+    expect(error).toBeInstanceOf(RequestError);
+    expect(error.toData()).toEqual({
+      error: 'Certaines informations sont à corriger.',
+      warning: 'Attention',
+      fields: { email: 'Adresse invalide.' },
+      __default: false,
+      ERROR_CODE: undefined,
+      status: 400,
+      loginLink: false,
+    });
+  });
+
+  it('gives the default error for an empty or plain-text body', async () => {
+    for (const reply of [(response: ServerResponse) => json(response, 500), (response: ServerResponse) => response.writeHead(502).end('Bad gateway')]) {
+      handler = (_request, response) => reply(response);
+      expect(await failure(http.get('/x', undefined, { minDuration: 0 }))).toMatchObject({ error: DEFAULT_ERROR, __default: true, ERROR_CODE: undefined });
+    }
+  });
+
+  it('goes to /login on 401 or 403 when asked to', async () => {
+    handler = (_request, response) => json(response, 403, { error: 'Forbidden' });
+    await failure(http.get('/x', undefined, { minDuration: 0 }));
+    expect(navigate).not.toHaveBeenCalled();
+    await failure(http.get('/x', undefined, { minDuration: 0, redirect: true }));
+    expect(navigate).toHaveBeenCalledWith('/login');
+  });
+
+  it("throws 'ABORTED' when the caller aborts", async () => {
+    handler = (_request, response) => setTimeout(() => json(response, 200, {}), 500);
+    const controller = new AbortController();
+    const pending = request('get', '/slow', undefined, { controller, minDuration: 0 });
+    setTimeout(() => controller.abort(), 50);
+    await expect(pending).rejects.toBe(ABORTED);
+  });
+
+  it('gives up after the timeout', async () => {
+    handler = (_request, response) => setTimeout(() => json(response, 200, {}), 1000);
+    expect(await failure(http.get('/slow', undefined, { minDuration: 0, timeout: 100 }))).toMatchObject({ error: DEFAULT_ERROR });
+  });
+
+  it('tries once more after a delay when no server answers, then fails', async () => {
+    const spare = await listen();
+    const sparePort = (spare.address() as AddressInfo).port;
+    await new Promise<void>((resolve) => spare.close(() => resolve()));
+    configureHttp({ baseUrl: `http://127.0.0.1:${sparePort}/api` });
+    try {
+      // Down at the first try, back before the retry: the call succeeds.
+      handler = (_request, response) => json(response, 200, { back: true });
+      const revived = listen(sparePort);
+      const answer = http.get('/x', undefined, { minDuration: 0 });
+      const restarted = await revived;
+      expect(await answer).toEqual({ back: true });
+      await new Promise<void>((resolve) => restarted.close(() => resolve()));
+
+      // Down both times: the error is raised after the one retry.
+      const started = Date.now();
+      expect(await failure(http.get('/x', undefined, { minDuration: 0 }))).toMatchObject({ error: DEFAULT_ERROR, status: undefined });
+      expect(Date.now() - started).toBeGreaterThanOrEqual(95);
+    } finally {
+      configureHttp({ baseUrl: `http://127.0.0.1:${port}/api` });
+    }
+  });
+});

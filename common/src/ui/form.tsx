@@ -1,0 +1,70 @@
+import { useCallback, useId, type ChangeEvent, type FormEvent, type InputHTMLAttributes } from 'react';
+import { fieldChanged, formSubmitted, selectForm, useAppDispatch, useAppSelector } from '../store/index.js';
+
+export type Checks = Record<string, (value: string, values: Record<string, string>) => string | null>;
+
+/**
+ * A form whose values live in the store under its name. Errors show once the form is submitted
+ * (never while typing, nor on leaving a field: a message appearing then would move the button
+ * being clicked), and editing a field clears its error.
+ */
+export function useForm(name: string, checks: Checks = {}) {
+  const dispatch = useAppDispatch();
+  const state = useAppSelector((root) => selectForm(root, name));
+
+  const value = (field: string) => state.values[field] ?? '';
+
+  const bind = (field: string) => ({
+    name: field,
+    value: value(field),
+    onChange: (event: ChangeEvent<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>) =>
+      dispatch(fieldChanged({ form: name, field, value: event.target.value })),
+  });
+
+  /** Runs the checks; returns the values when they pass, else shows the errors and returns null. */
+  const submit = useCallback(
+    (event?: FormEvent) => {
+      event?.preventDefault();
+      const errors: Record<string, string> = {};
+      for (const [field, check] of Object.entries(checks)) {
+        const problem = check(state.values[field] ?? '', state.values);
+        if (problem) errors[field] = problem;
+      }
+      dispatch(formSubmitted({ form: name, errors }));
+      return Object.keys(errors).length === 0 ? state.values : null;
+    },
+    [checks, dispatch, name, state.values],
+  );
+
+  /** Shows the server's field errors, as after a submission. */
+  const showErrors = (errors: Record<string, string>) => dispatch(formSubmitted({ form: name, errors }));
+
+  return { values: state.values, value, bind, submit, showErrors, errors: state.errors };
+}
+
+/** A labelled input with its error, wired for screen readers. */
+export function Field({
+  label,
+  error,
+  hint,
+  ...input
+}: { label: string; error?: string; hint?: string } & InputHTMLAttributes<HTMLInputElement>) {
+  const id = useId();
+  const described = [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(' ') || undefined;
+  return (
+    <div className={`ui-field${error ? ' ui-field--error' : ''}`}>
+      <label htmlFor={id}>{label}</label>
+      {hint && (
+        <p id={`${id}-hint`} className="ui-field__hint">
+          {hint}
+        </p>
+      )}
+      <input id={id} aria-invalid={error ? true : undefined} aria-describedby={described} {...input} />
+      {error && (
+        <p id={`${id}-error`} className="ui-field__error">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,39 @@
+import { test as base, expect, type Page } from '@playwright/test';
+
+export const DEMO_PASSWORD = 'Demo-2026-lli';
+export const emailOf = (role: string) => `${role}@demo.hsa-lli.fr`;
+
+/**
+ * Pages start with the cookie choice already made (refused), so that the banner does not cover what
+ * a test clicks; a test about the banner sets `consentChoice` to null.
+ */
+export const test = base.extend<{ consentChoice: string | null }>({
+  consentChoice: ['false', { option: true }],
+  page: async ({ page, consentChoice }, use) => {
+    if (consentChoice !== null) {
+      await page.addInitScript((choice) => {
+        if (localStorage.getItem('cookies_consent') === null) localStorage.setItem('cookies_consent', choice);
+      }, consentChoice);
+    }
+    await use(page);
+  },
+});
+
+export { expect };
+
+/** Opens a session for the page's browser context through the API, as the login form would. */
+export async function loginAs(page: Page, email: string, password = DEMO_PASSWORD): Promise<void> {
+  const response = await page.request.post('/api/auth/login', { data: { email, password } });
+  expect(response.status()).toBe(200);
+}
+
+/** Logs in through the side panel of the public header, as a person does. */
+export async function loginThroughPanel(page: Page, email: string, password = DEMO_PASSWORD): Promise<void> {
+  await page.getByRole('button', { name: 'Mon espace' }).click();
+  const panel = page.getByRole('dialog', { name: 'Mon espace' });
+  await panel.getByRole('button', { name: 'Me connecter' }).click();
+  const form = page.getByRole('dialog', { name: 'Connexion' });
+  await form.getByLabel('E-mail').fill(email);
+  await form.getByLabel('Mot de passe').fill(password);
+  await form.getByRole('button', { name: 'Connexion' }).click();
+}

@@ -1,0 +1,257 @@
+import { startInbox, type SmtpInbox } from '@hsa-lli/common/testing';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { ANALYTICS_URL, DEFAULT_REMOTES, E2E_PORT, E2E_SMTP_PORT, PUBLIC_HOST, REMOTES_FILE, REPO_ROOT } from '../support/e2e-env.ts';
+import { DEMO_PASSWORD, emailOf, expect, loginAs, loginThroughPanel, test } from '../support/fixtures.ts';
+import { serveStatic } from '../support/static-server.ts';
+
+const ADMIN_MENU = ['Accueil', 'Dossiers', 'Demandes de contact', 'Résidences', 'Biens', 'Équipements', 'Utilisateurs'];
+
+/** What each demo role sees after logging in from the public header (spec sections 2 and 6). */
+const ROLES = [
+  { role: 'admin', lands: '/admin/accueil', menu: ADMIN_MENU, panelTitle: 'Intranet', links: ['Accueil'], refused: '/gestion/recommandations' },
+  { role: 'hsa', lands: '/', menu: ADMIN_MENU.slice(0, 6), panelTitle: 'Intranet', links: ['Accueil'], refused: '/gestion/recommandations' },
+  { role: 'coordinator', lands: '/admin/accueil', menu: ADMIN_MENU.slice(0, 3), panelTitle: 'Mon espace', links: [], refused: '/gestion/recommandations' },
+  { role: 'comitee', lands: '/gestion/recommandations', menu: [], panelTitle: 'Mon espace', links: [], refused: '/admin/accueil' },
+  { role: 'member', lands: '/gestion/recommandations', menu: [], panelTitle: 'Mon espace', links: [], refused: '/admin/accueil' },
+  {
+    role: 'customer',
+    lands: '/',
+    menu: [],
+    panelTitle: 'Mon espace',
+    links: ['Mes identifiants', 'Mes informations', 'Mes pièces justificatives'],
+    refused: '/admin/accueil',
+  },
+];
+
+test.describe('logging in and out', () => {
+  for (const expected of ROLES) {
+    test(`${expected.role}: lands, sees its links and menus, is refused a page, logs out`, async ({ page }) => {
+      await page.goto('/');
+      await expect(page.getByRole('link', { name: 'Tester mon éligibilité' }).first()).toBeVisible();
+      await loginThroughPanel(page, emailOf(expected.role));
+      await expect(page).toHaveURL(expected.lands);
+
+      if (expected.lands.startsWith('/admin') || expected.lands.startsWith('/gestion')) {
+        const menu = page.getByRole('navigation', { name: "Menu d'administration" });
+        await expect(menu.getByRole('link')).toHaveCount(expected.menu.length);
+        for (const entry of expected.menu) await expect(menu.getByRole('link', { name: entry, exact: true })).toBeVisible();
+        if (expected.lands === '/admin/accueil') await expect(menu.getByRole('link', { name: 'Accueil' })).toHaveClass(/active/);
+        await expect(page.getByRole('navigation', { name: 'Menu utilisateur' }).getByRole('link', { name: 'Mon compte' })).toBeVisible();
+        await page.goto('/');
+      }
+      // The eligibility test is for visitors with no role.
+      await expect(page.getByRole('navigation', { name: 'Navigation principale' }).getByRole('link', { name: 'Tester mon éligibilité' })).toHaveCount(0);
+      await page.getByRole('button', { name: 'Mon espace' }).click();
+      const panel = page.getByRole('dialog', { name: expected.panelTitle });
+      await expect(panel).toBeVisible();
+      await expect(panel.getByRole('link')).toHaveText(expected.links);
+      await panel.getByRole('button', { name: 'Fermer' }).click();
+      await expect(panel).toBeHidden();
+
+      await page.goto(expected.refused);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText('Accès refusé');
+      await expect(page.getByText('Cette page ne vous est pas accessible.')).toBeVisible();
+
+      await page.goto('/');
+      await page.getByRole('button', { name: 'Mon espace' }).click();
+      await page.getByRole('dialog', { name: expected.panelTitle }).getByRole('button', { name: 'Déconnexion' }).click();
+      await expect(page).toHaveURL('/');
+      await page.getByRole('button', { name: 'Mon espace' }).click();
+      await expect(page.getByRole('dialog', { name: 'Mon espace' }).getByText("Vous n'êtes pas connecté(e).")).toBeVisible();
+      expect((await (await page.request.post('/api/auth/get-roles')).json()).roles).toEqual([]);
+    });
+  }
+
+  test('logging out from the admin area goes to the login page', async ({ page }) => {
+    await loginAs(page, emailOf('admin'));
+    await page.goto('/admin/accueil');
+    await page.getByRole('navigation', { name: 'Menu utilisateur' }).getByRole('button', { name: 'Déconnexion' }).click();
+    await expect(page).toHaveURL('/login');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Connexion');
+  });
+
+  test('a visitor is asked to log in, and the login form shows its errors the way people expect', async ({ page }) => {
+    await page.goto('/admin/accueil');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Accès refusé');
+    await expect(page.getByText("Connectez vous avant de tenter d'accéder à cette page.")).toBeVisible();
+    await page.getByRole('link', { name: 'Page de connexion' }).click();
+
+    const form = page.getByRole('form', { name: 'Connexion' });
+    const email = form.getByLabel('E-mail');
+    await email.fill('pas-une-adresse');
+    await expect(form.getByText("L'adresse e-mail n'est pas valide.")).toHaveCount(0);
+    await form.getByRole('button', { name: 'Connexion' }).click();
+    await expect(form.getByText("L'adresse e-mail n'est pas valide.")).toBeVisible();
+    await expect(form.getByText('Veuillez saisir votre mot de passe.')).toBeVisible();
+    await email.fill(emailOf('admin'));
+    await expect(form.getByText("L'adresse e-mail n'est pas valide.")).toHaveCount(0);
+    await form.getByLabel('Mot de passe').fill('Mauvais-mot-de-passe-1');
+    await form.getByRole('button', { name: 'Connexion' }).click();
+    await expect(form.getByText('E-mail ou mot de passe incorrect.')).toBeVisible();
+    await form.getByLabel('Mot de passe').fill(DEMO_PASSWORD);
+    await expect(form.getByText('E-mail ou mot de passe incorrect.')).toHaveCount(0);
+    await form.getByRole('button', { name: 'Connexion' }).click();
+    await expect(page).toHaveURL('/admin/accueil');
+  });
+});
+
+test.describe.serial('e-mailed links', () => {
+  let inbox: SmtpInbox;
+  const invited = { email: 'amaia.etchart@example.org', password: 'Premier-Mot-2026' };
+
+  test.beforeAll(async () => {
+    inbox = await startInbox(E2E_SMTP_PORT);
+  });
+
+  test.afterAll(async () => {
+    await inbox?.stop();
+  });
+
+  test('an invited person creates an account and lands as a customer', async ({ page }) => {
+    await loginAs(page, emailOf('admin'));
+    const invite = await page.request.post('/api/users/invite', { data: { email: invited.email, first_name: 'Amaia', last_name: 'Etchart', role: 'customer' } });
+    expect(invite.status()).toBe(201);
+    await page.request.post('/api/auth/logout');
+
+    const mail = await inbox.waitFor((message) => message.to.includes(invited.email));
+    const link = mail.links.find((url) => url.includes('/creation-de-compte/'))!;
+    await page.goto(link);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Création de votre compte');
+    await expect(page.getByText(invited.email)).toBeVisible();
+    await page.getByLabel('Nouveau mot de passe', { exact: true }).fill('tropcourt');
+    await page.getByLabel('Confirmation du mot de passe').fill('tropcourt');
+    await page.getByRole('button', { name: 'Créer mon compte' }).click();
+    await expect(page.getByText('Le mot de passe doit contenir au moins 12 caractères.')).toBeVisible();
+    await page.getByLabel('Nouveau mot de passe', { exact: true }).fill(invited.password);
+    await page.getByLabel('Confirmation du mot de passe').fill(invited.password);
+    await page.getByRole('button', { name: 'Créer mon compte' }).click();
+    await expect(page).toHaveURL('/');
+    await page.getByRole('button', { name: 'Mon espace' }).click();
+    await expect(page.getByRole('dialog', { name: 'Mon espace' }).getByRole('link', { name: 'Mes identifiants' })).toBeVisible();
+
+    await page.goto(link);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Page introuvable');
+  });
+
+  test('a forgotten password is reset through the e-mailed link, once', async ({ page }) => {
+    await page.goto('/login');
+    await page.getByRole('link', { name: 'Mot de passe oublié ?' }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Mot de passe oublié');
+    await page.getByLabel('E-mail').fill(invited.email);
+    await page.getByRole('button', { name: 'Recevoir le lien' }).click();
+    await expect(page.getByText('Si un compte correspond à cette adresse')).toBeVisible();
+
+    const mail = await inbox.waitFor((message) => message.to.includes(invited.email) && message.subject === 'Réinitialisation de votre mot de passe');
+    const link = mail.links.find((url) => url.includes('/mot-de-passe-oublie/nouveau-mot-de-passe/'))!;
+    await page.goto(link);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Nouveau mot de passe');
+    await expect(page.getByText('Au moins 12 caractères, dont une lettre majuscule, une lettre minuscule et un chiffre.')).toBeVisible();
+    await page.getByLabel('Nouveau mot de passe', { exact: true }).fill('Second-Mot-2026');
+    await page.getByLabel('Confirmation du mot de passe').fill('Autre-chose-2026');
+    await page.getByRole('button', { name: 'Enregistrer le mot de passe' }).click();
+    await expect(page.getByText('Les deux mots de passe ne sont pas identiques.')).toBeVisible();
+    await page.getByLabel('Confirmation du mot de passe').fill('Second-Mot-2026');
+    await page.getByRole('button', { name: 'Enregistrer le mot de passe' }).click();
+    await expect(page.getByText('Votre mot de passe a été modifié.')).toBeVisible();
+
+    await page.getByRole('link', { name: 'Me connecter' }).click();
+    const form = page.getByRole('form', { name: 'Connexion' });
+    await form.getByLabel('E-mail').fill(invited.email);
+    await form.getByLabel('Mot de passe').fill('Second-Mot-2026');
+    await form.getByRole('button', { name: 'Connexion' }).click();
+    await expect(page).toHaveURL('/');
+
+    await page.goto(link);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Page introuvable');
+  });
+});
+
+test.describe('cookie consent', () => {
+  test.use({ consentChoice: null, baseURL: `http://${PUBLIC_HOST}:${E2E_PORT}` });
+
+  test('the choice persists across reloads, and audience measurement loads only after consent', async ({ page }) => {
+    const analytics = page.locator(`script[src="${ANALYTICS_URL}"]`);
+    await page.goto('/');
+    const banner = page.getByRole('region', { name: 'Cookies' });
+    await expect(banner.getByText("Nous utilisons des cookies à des fins de mesure d'audience.")).toBeVisible();
+    await expect(analytics).toHaveCount(0);
+
+    await banner.getByRole('button', { name: 'Refuser' }).click();
+    await expect(banner).toBeHidden();
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(banner).toBeHidden();
+    await expect(analytics).toHaveCount(0);
+    expect(await page.evaluate(() => [localStorage.getItem('cookies_consent'), localStorage.getItem('enabled_google_analytics')])).toEqual(['false', 'false']);
+
+    await page.getByRole('button', { name: 'Gestion des cookies' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Paramètres de confidentialité' });
+    const audience = dialog.getByRole('switch', { name: "Mesure d'audience" });
+    await expect(audience).toHaveAttribute('aria-checked', 'false');
+    await expect(dialog.getByText('Inactif')).toBeVisible();
+    await audience.click();
+    await expect(dialog.getByText('Actif', { exact: true })).toBeVisible();
+    await dialog.getByRole('button', { name: 'Enregistrer mes choix' }).click();
+    await expect(analytics).toHaveCount(1);
+
+    await page.reload();
+    await expect(analytics).toHaveCount(1);
+    expect(await page.evaluate(() => [localStorage.getItem('cookies_consent'), localStorage.getItem('enabled_google_analytics')])).toEqual(['custom', 'true']);
+  });
+
+  test('accepting loads audience measurement at once', async ({ page }) => {
+    await page.goto('/');
+    await page.getByRole('region', { name: 'Cookies' }).getByRole('button', { name: 'Accepter' }).click();
+    await expect(page.locator(`script[src="${ANALYTICS_URL}"]`)).toHaveCount(1);
+    expect(await page.evaluate(() => localStorage.getItem('cookies_consent'))).toBe('true');
+  });
+
+  test('never on localhost, even with consent', async ({ page }) => {
+    await page.goto(`http://localhost:${E2E_PORT}/`);
+    await page.getByRole('region', { name: 'Cookies' }).getByRole('button', { name: 'Accepter' }).click();
+    await page.waitForTimeout(500);
+    await expect(page.locator('script[src*="analytics"]')).toHaveCount(0);
+  });
+
+  test('a page being prerendered refuses on its own', async ({ browser }) => {
+    const context = await browser.newContext({ userAgent: 'Mozilla/5.0 HSA-Prerender', baseURL: `http://${PUBLIC_HOST}:${E2E_PORT}` });
+    const page = await context.newPage();
+    await page.goto('/');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Cookies' })).toHaveCount(0);
+    await expect(page.locator('script[src*="analytics"]')).toHaveCount(0);
+    await context.close();
+  });
+});
+
+test.describe('new version', () => {
+  test('the banner appears after a front app is redeployed while the page is open, and Recharger clears it', async ({ page }) => {
+    await page.goto('/');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('jsversion@status'))).toBe('up-to-date');
+    const before = await page.evaluate(() => localStorage.getItem('jsversion'));
+
+    // Redeploy the admin remote to a new address: its remotes.json entry changes.
+    const admin = await serveStatic(join(REPO_ROOT, 'mf-admin', 'dist'));
+    writeFileSync(REMOTES_FILE, JSON.stringify(DEFAULT_REMOTES.map((remote) => (remote.name === 'mf_admin' ? { ...remote, entry: `${admin.origin}/mf-manifest.json` } : remote))));
+    try {
+      const banner = page.getByRole('alert').filter({ hasText: 'Nouvelle version disponible' });
+      await expect(async () => {
+        await page.getByRole('navigation', { name: 'Navigation principale' }).getByRole('link', { name: 'Mentions légales' }).click();
+        await page.getByRole('navigation', { name: 'Navigation principale' }).getByRole('link', { name: 'Accueil' }).click();
+        await expect(banner).toBeVisible({ timeout: 1000 });
+      }).toPass({ timeout: 15_000 });
+      expect(await page.evaluate(() => localStorage.getItem('jsversion@status'))).toBe('invalid');
+
+      await banner.getByRole('button', { name: 'Recharger' }).click();
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await expect.poll(() => page.evaluate(() => localStorage.getItem('jsversion@status'))).toBe('up-to-date');
+      await expect(banner).toHaveCount(0);
+      expect(await page.evaluate(() => localStorage.getItem('jsversion'))).not.toBe(before);
+    } finally {
+      writeFileSync(REMOTES_FILE, JSON.stringify(DEFAULT_REMOTES));
+      await admin.stop();
+    }
+  });
+});

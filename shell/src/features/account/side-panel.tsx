@@ -1,0 +1,48 @@
+import { useState } from 'react';
+import { selectSession, useAppSelector } from '@hsa-lli/common/store';
+import { Loader, Modal } from '@hsa-lli/common/ui';
+import { LoginForm } from '../auth/login-form.js';
+import { AccountLinks } from './account-links.js';
+import { useLogout } from './use-logout.js';
+
+function titleFor(roles: readonly string[], showingForm: boolean): string {
+  if (showingForm) return 'Connexion';
+  if (roles.includes('admin') || roles.includes('hsa')) return 'Intranet';
+  return 'Mon espace';
+}
+
+/** The panel behind 'Mon espace': the login form for visitors, the account links and logout otherwise. */
+export function SidePanel({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const session = useAppSelector(selectSession);
+  const [formShown, setFormShown] = useState(false);
+  const { logout, pending } = useLogout();
+  const authenticated = session.status === 'authenticated';
+  const showingForm = !authenticated && formShown;
+  const close = () => {
+    setFormShown(false);
+    onClose();
+  };
+
+  return (
+    <Modal open={open} title={titleFor(session.roles, showingForm)} onClose={close} className="shell-panel">
+      {authenticated ? (
+        <>
+          <AccountLinks roles={session.roles} />
+          <button type="button" className="ui-button ui-button--secondary" onClick={() => void logout()} disabled={pending}>
+            Déconnexion
+          </button>
+          <Loader active={pending} label="Déconnexion en cours" />
+        </>
+      ) : showingForm ? (
+        <LoginForm formName="login-panel" onDone={close} />
+      ) : (
+        <>
+          <p>Vous n'êtes pas connecté(e).</p>
+          <button type="button" className="ui-button" onClick={() => setFormShown(true)}>
+            Me connecter
+          </button>
+        </>
+      )}
+    </Modal>
+  );
+}

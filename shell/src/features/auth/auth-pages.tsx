@@ -1,0 +1,166 @@
+import { useState } from 'react';
+import { Link, useLoaderData, useNavigate, useParams, type LoaderFunctionArgs } from 'react-router';
+import { emailProblem, type LoginAnswer } from '@hsa-lli/common/domain';
+import { http, type RequestError } from '@hsa-lli/common/http';
+import { selectIsAuthenticated, selectSession, sessionOpened, useAppDispatch, useAppSelector } from '@hsa-lli/common/store';
+import { Field, Loader, MessageBox, RequestErrorMessage, useForm } from '@hsa-lli/common/ui';
+import { LoginForm } from './login-form.js';
+import { NEW_PASSWORD_CHECKS, NewPasswordFields } from './password-fields.js';
+
+/** Sends a form and keeps what the person needs to see: sending, the answer, the failure. */
+function useSending<T>() {
+  const [sending, setSending] = useState(false);
+  const [failure, setFailure] = useState<RequestError | null>(null);
+  const [answer, setAnswer] = useState<T | null>(null);
+  const send = async (call: () => Promise<T>, onFields: (fields: Record<string, string>) => void) => {
+    setSending(true);
+    setFailure(null);
+    try {
+      const result = await call();
+      setAnswer(result);
+      return result;
+    } catch (error) {
+      const failed = error as RequestError;
+      if (Object.keys(failed.fields ?? {}).length > 0) onFields(failed.fields);
+      else setFailure(failed);
+      return null;
+    } finally {
+      setSending(false);
+    }
+  };
+  return { sending, failure, answer, send };
+}
+
+export function LoginPage() {
+  const session = useAppSelector(selectSession);
+  return (
+    <section className="shell-auth-page">
+      <h1>Connexion</h1>
+      {session.status === 'authenticated' ? (
+        <p>
+          Vous êtes connecté(e). <Link to={session.home}>Accéder à mon espace</Link>
+        </p>
+      ) : (
+        <LoginForm formName="login-page" />
+      )}
+    </section>
+  );
+}
+
+export function ForgotPasswordPage() {
+  const form = useForm('forgot-password', { email: (value) => emailProblem(value) });
+  const { sending, failure, answer, send } = useSending<{ message: string }>();
+  const onSubmit = (event: React.FormEvent) => {
+    const values = form.submit(event);
+    if (values) void send(() => http.post('/auth/forgot-password', { email: values.email }, { action: true }), form.showErrors);
+  };
+  return (
+    <section className="shell-auth-page">
+      <h1>Mot de passe oublié</h1>
+      {answer ? (
+        <MessageBox kind="info">{answer.message}</MessageBox>
+      ) : (
+        <form onSubmit={onSubmit} noValidate aria-label="Mot de passe oublié">
+          <p>Indiquez l'adresse e-mail de votre compte : nous vous enverrons un lien pour choisir un nouveau mot de passe.</p>
+          {failure && <RequestErrorMessage error={failure} />}
+          <Field label="E-mail" type="email" autoComplete="email" error={form.errors.email} {...form.bind('email')} />
+          <button type="submit" className="ui-button" disabled={sending}>
+            Recevoir le lien
+          </button>
+          <Loader active={sending} label="Envoi en cours" />
+        </form>
+      )}
+      <p>
+        <Link to="/login">Retour à la connexion</Link>
+      </p>
+    </section>
+  );
+}
+
+/** The link of a password-reset e-mail: an unusable one gives the not-found page. */
+export async function newPasswordLoader({ params, request }: LoaderFunctionArgs) {
+  const { infos } = await http.post<{ infos: { email: string } }>('/tokens/password-reset-token', { token: params.token }, { controller: request, minDuration: 0 });
+  return infos;
+}
+
+export function NewPasswordPage() {
+  const { email } = useLoaderData<typeof newPasswordLoader>();
+  const { token } = useParams();
+  const form = useForm('new-password', NEW_PASSWORD_CHECKS);
+  const { sending, failure, answer, send } = useSending<{ message: string }>();
+  const onSubmit = (event: React.FormEvent) => {
+    const values = form.submit(event);
+    if (values) void send(() => http.post('/auth/reset-password', { token, password: values.password }, { action: true }), form.showErrors);
+  };
+  return (
+    <section className="shell-auth-page">
+      <h1>Nouveau mot de passe</h1>
+      {answer ? (
+        <>
+          <MessageBox kind="info">{answer.message}</MessageBox>
+          <Link to="/login" className="ui-button">
+            Me connecter
+          </Link>
+        </>
+      ) : (
+        <form onSubmit={onSubmit} noValidate aria-label="Choix du nouveau mot de passe">
+          <p>Choisissez le nouveau mot de passe du compte {email}. Vos autres connexions en cours seront fermées.</p>
+          {failure && <RequestErrorMessage error={failure} />}
+          <NewPasswordFields form={form} />
+          <button type="submit" className="ui-button" disabled={sending}>
+            Enregistrer le mot de passe
+          </button>
+          <Loader active={sending} label="Enregistrement en cours" />
+        </form>
+      )}
+    </section>
+  );
+}
+
+interface Invitation {
+  email: string;
+  first_name: string | null;
+  last_name: string | null;
+  role: string;
+}
+
+/** The link of an invitation e-mail: an unusable one gives the not-found page. */
+export async function registrationLoader({ params, request }: LoaderFunctionArgs) {
+  const { infos } = await http.post<{ infos: Invitation }>('/tokens/registration-token', { token: params.token }, { controller: request, minDuration: 0 });
+  return infos;
+}
+
+export function RegistrationPage() {
+  const invitation = useLoaderData<typeof registrationLoader>();
+  const { token } = useParams();
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const authenticated = useAppSelector(selectIsAuthenticated);
+  const form = useForm('registration', NEW_PASSWORD_CHECKS);
+  const { sending, failure, send } = useSending<LoginAnswer>();
+  const onSubmit = async (event: React.FormEvent) => {
+    const values = form.submit(event);
+    if (!values) return;
+    const answer = await send(() => http.post<LoginAnswer>('/auth/register', { token, password: values.password }, { action: true }), form.showErrors);
+    if (answer) await navigate(await dispatch(sessionOpened(answer)).unwrap());
+  };
+  return (
+    <section className="ui-page shell-registration">
+      <h1>Création de votre compte</h1>
+      <p>
+        Bienvenue {[invitation.first_name, invitation.last_name].filter(Boolean).join(' ')}. Votre compte sera ouvert avec
+        l'adresse <strong>{invitation.email}</strong> : choisissez son mot de passe.
+      </p>
+      {authenticated && <MessageBox kind="warning">Vous êtes déjà connecté(e) avec un autre compte : il sera remplacé par le nouveau.</MessageBox>}
+      <form onSubmit={onSubmit} noValidate aria-label="Choix du mot de passe du compte">
+        {failure && <RequestErrorMessage error={failure} />}
+        {form.errors.email && <MessageBox kind="error">{form.errors.email}</MessageBox>}
+        <NewPasswordFields form={form} />
+        <button type="submit" className="ui-button" disabled={sending}>
+          Créer mon compte
+        </button>
+        <Loader active={sending} label="Création en cours" />
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,86 @@
+import type { ReactNode } from 'react';
+import { Link, useLocation } from 'react-router';
+
+/** The frame of the error pages: a title, a message, a way out. */
+function StatusPage({ title, children, action }: { title: string; children: ReactNode; action?: ReactNode }) {
+  return (
+    <section className="ui-page shell-status">
+      <h1>{title}</h1>
+      {children}
+      {action}
+    </section>
+  );
+}
+
+function HomeLink({ reload = false }: { reload?: boolean }) {
+  const { pathname } = useLocation();
+  const home = pathname.startsWith('/admin') ? '/admin/accueil' : '/';
+  return (
+    <Link to={home} className="ui-button" reloadDocument={reload}>
+      Retour à l'accueil
+    </Link>
+  );
+}
+
+/** Any path no route answers. */
+export function UnknownPathPage() {
+  return (
+    <StatusPage title="Page introuvable" action={<HomeLink />}>
+      <p>Cette page n'existe pas.</p>
+    </StatusPage>
+  );
+}
+
+/** 404: a detail, record, PDF or link the server does not know. */
+export function NotFoundPage({ message }: { message?: string }) {
+  return (
+    <StatusPage title="Page introuvable" action={<HomeLink />}>
+      <p>{message ?? "Nous n'avons pas pu trouver la page demandée."}</p>
+    </StatusPage>
+  );
+}
+
+/** 401: a page the session may not open. */
+export function AccessDeniedPage({ message, loginLink }: { message: string; loginLink: boolean }) {
+  return (
+    <StatusPage
+      title="Accès refusé"
+      action={
+        loginLink ? (
+          <Link to="/login" className="ui-button">
+            Page de connexion
+          </Link>
+        ) : (
+          <HomeLink />
+        )
+      }
+    >
+      <p>{message}</p>
+    </StatusPage>
+  );
+}
+
+/** 503: the list of pages could not be had, even after a retry. */
+export function UnavailablePage() {
+  return (
+    <StatusPage
+      title="Page inaccessible"
+      action={
+        <button type="button" className="ui-button" onClick={() => window.location.reload()}>
+          Recharger
+        </button>
+      }
+    >
+      <p>Nous ne sommes pas en mesure d'afficher la page que vous demandez.</p>
+    </StatusPage>
+  );
+}
+
+/** Anything else that went wrong. */
+export function ErrorPage() {
+  return (
+    <StatusPage title="Erreur" action={<HomeLink reload />}>
+      <p>Une erreur imprévue est survenue</p>
+    </StatusPage>
+  );
+}
