@@ -255,3 +255,36 @@ test.describe('new version', () => {
     }
   });
 });
+
+test.describe('the guard', () => {
+  test('a stale local copy of the pages never opens a page the server refuses', async ({ page }) => {
+    await page.addInitScript(() => {
+      const pages = ['/', '/admin/accueil', '/admin/liste-des-utilisateurs'];
+      localStorage.setItem('pages', JSON.stringify({ value: { pages, version: 'forged' }, date: Date.now() }));
+      localStorage.setItem('session', JSON.stringify({ value: { roles: ['admin'], home: '/admin/accueil', user_id: 1, date: Date.now() }, date: Date.now() }));
+    });
+    await page.goto('/admin/accueil');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Accès refusé');
+    await expect(page.getByText("Connectez vous avant de tenter d'accéder à cette page.")).toBeVisible();
+    await expect(page.getByText('Tableau de bord')).toHaveCount(0);
+  });
+
+  test("a page list that cannot be had, even after a retry, gives 'Page inaccessible'", async ({ page }) => {
+    let attempts = 0;
+    await page.route('**/api/auth/get-pages', (route) => {
+      attempts += 1;
+      return route.abort('connectionrefused');
+    });
+    await page.goto('/');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Page inaccessible', { timeout: 20_000 });
+    await expect(page.getByText("Nous ne sommes pas en mesure d'afficher la page que vous demandez.")).toBeVisible();
+    // The helper's own retry after 5 s, then the page list's: two calls, each tried twice.
+    expect(attempts).toBe(4);
+  });
+
+  test('a call refused while loading a page gives the access-denied page', async ({ page }) => {
+    await loginAs(page, emailOf('member'));
+    await page.goto('/PDF/note-de-direction/1');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Accès refusé');
+  });
+});
