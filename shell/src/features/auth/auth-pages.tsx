@@ -77,11 +77,15 @@ export function ForgotPasswordPage() {
   );
 }
 
-/** The link of a password-reset e-mail: an unusable one gives the not-found page. */
-export async function newPasswordLoader({ params, request }: LoaderFunctionArgs) {
-  const { infos } = await http.post<{ infos: { email: string } }>('/tokens/password-reset-token', { token: params.token }, { controller: request, minDuration: 0 });
-  return infos;
+/** Reads what an e-mailed link stands for; an unusable link answers 404, which gives the not-found page. */
+function tokenLoader<T>(check: 'password-reset-token' | 'registration-token') {
+  return async ({ params, request }: LoaderFunctionArgs): Promise<T> => {
+    const { infos } = await http.post<{ infos: T }>(`/tokens/${check}`, { token: params.token }, { controller: request, minDuration: 0 });
+    return infos;
+  };
 }
+
+export const newPasswordLoader = tokenLoader<{ email: string }>('password-reset-token');
 
 export function NewPasswordPage() {
   const { email } = useLoaderData<typeof newPasswordLoader>();
@@ -124,11 +128,7 @@ interface Invitation {
   role: string;
 }
 
-/** The link of an invitation e-mail: an unusable one gives the not-found page. */
-export async function registrationLoader({ params, request }: LoaderFunctionArgs) {
-  const { infos } = await http.post<{ infos: Invitation }>('/tokens/registration-token', { token: params.token }, { controller: request, minDuration: 0 });
-  return infos;
-}
+export const registrationLoader = tokenLoader<Invitation>('registration-token');
 
 export function RegistrationPage() {
   const invitation = useLoaderData<typeof registrationLoader>();
