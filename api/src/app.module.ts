@@ -3,6 +3,10 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { AuthModule } from './auth/auth.module.js';
 import { CommonModule } from './common/common.module.js';
 import { ConfigModule } from './config/config.module.js';
+import { ContactFormsModule } from './contact-forms/contact-forms.module.js';
+import { DocumentsController } from './documents/documents.controller.js';
+import { EligibilityController } from './eligibility/eligibility.controller.js';
+import { EquipmentsModule } from './equipments/equipments.module.js';
 import type { AppConfig } from './config/config.js';
 import { dataSourceOptions } from './database/data-source.js';
 import { GoodsModule } from './goods/goods.module.js';
@@ -13,6 +17,7 @@ import { MailModule } from './mail/mail.module.js';
 import { ReferenceModule } from './reference/reference.module.js';
 import { ResidencesModule } from './residences/residences.module.js';
 import { DemoSeeder } from './seed/demo-seeder.js';
+import { SeoModule } from './seo/seo.module.js';
 import { StatsModule } from './stats/stats.module.js';
 import { TokensModule } from './tokens/tokens.module.js';
 import { UsersModule } from './users/users.module.js';
@@ -33,13 +38,16 @@ export class AppModule {
         TokensModule,
         AuthModule,
         UsersModule,
+        ContactFormsModule,
+        EquipmentsModule,
         GoodsModule,
         ImagesModule,
         ReferenceModule,
         ResidencesModule,
+        SeoModule,
         StatsModule,
       ],
-      controllers: [HealthController, VersionController],
+      controllers: [HealthController, VersionController, EligibilityController, DocumentsController],
       providers: [DemoSeeder, VersionService],
     };
   }

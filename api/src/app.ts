@@ -21,14 +21,14 @@ export async function createApp(config: AppConfig): Promise<NestExpressApplicati
   app.disable('x-powered-by');
   app.use(securityHeaders);
   app.set('trust proxy', /^\d+$/.test(config.trustProxy) ? Number(config.trustProxy) : config.trustProxy);
-  app.setGlobalPrefix('api');
+  app.setGlobalPrefix('api', { exclude: ['sitemap.xml', 'robots.txt'] });
   app.useGlobalPipes(
     new ValidationPipe({ whitelist: true, forbidNonWhitelisted: true, transform: true, exceptionFactory: validationError }),
   );
   app.useGlobalFilters(new ApiExceptionFilter());
   setUpSessions(app, config, app.get<RevocableStore>(SESSION_STORE), app.get(PASSPORT));
   app.enableShutdownHooks();
-  if (config.serveApps) serveFrontApps(app.getHttpAdapter().getInstance(), REPO_ROOT, config.remotesFile);
+  if (config.serveApps) serveFrontApps(app.getHttpAdapter().getInstance(), REPO_ROOT, config.remotesFile, config.dataDir);
   await app.init();
   return app;
 }

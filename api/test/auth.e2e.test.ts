@@ -184,7 +184,8 @@ describe.each(BACKENDS)('authentication on $name', (backend) => {
     /** Expected status per route family and role; anonymous visitors get 401, roles without the page 403. */
     const FAMILIES = [
       { name: 'reference data', call: (agent: request.Agent) => agent.get('/api/reference'), allowed: ['anonymous', ...ROLES] },
-      { name: 'public residences', call: (agent: request.Agent) => agent.get('/api/front/residences'), allowed: ['anonymous', ...ROLES] },
+      { name: 'public residences', call: (agent: request.Agent) => agent.post('/api/front/residences/list').send({}), allowed: ['anonymous', ...ROLES] },
+      { name: 'contact request reading', call: (agent: request.Agent) => agent.post('/api/contact-forms/get').send({ id: 1 }), allowed: ['admin', 'hsa', 'coordinator'] },
       { name: 'dashboard statistics', call: (agent: request.Agent) => agent.get('/api/stats'), allowed: ['admin', 'hsa', 'coordinator'] },
       { name: 'statistics refresh', call: (agent: request.Agent) => agent.post('/api/stats/refresh'), allowed: ['admin', 'hsa', 'coordinator'], status: 202 },
       { name: 'executive note', call: (agent: request.Agent) => agent.post('/api/goods/1/PDF/executive').send({ id: 1 }), allowed: ['admin', 'hsa', 'coordinator', 'comitee'] },

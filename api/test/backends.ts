@@ -61,6 +61,8 @@ function baseConfig(overrides: Partial<AppConfig>): AppConfig {
     ...loadConfig({}),
     dataDir: mkdtempSync(join(tmpdir(), 'hsa-lli-api-')),
     queuePrefix: `hsa-test-${randomBytes(4).toString('hex')}`,
+    // Chromium renders pages only in the tests that ask for it.
+    prerender: false,
     ...overrides,
   };
 }

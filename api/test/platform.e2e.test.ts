@@ -1,5 +1,6 @@
 import { verify } from '@node-rs/argon2';
 import { COMMUNES, finalEnergyClass } from '@hsa-lli/common/domain';
+import sharp from 'sharp';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ContactForm } from '../src/contact-forms/entities/contact-form.entity.js';
@@ -68,7 +69,7 @@ describe.each(BACKENDS)('platform on $name', (backend) => {
   });
 
   it('lists only published residences, across communes of both zones, each with photos', async () => {
-    const response = await request(api.server).get('/api/front/residences').expect(200);
+    const response = await request(api.server).post('/api/front/residences/list').send({}).expect(200);
     const residences = response.body.data as { slug: string; area: string; city: { label: string }; photos: { url: string }[] }[];
     expect(residences.length).toBeGreaterThanOrEqual(8);
     expect(new Set(residences.map((residence) => residence.area))).toEqual(new Set(['A', 'B1']));
@@ -79,18 +80,20 @@ describe.each(BACKENDS)('platform on $name', (backend) => {
     for (const residence of residences) expect(residence.photos.length).toBeGreaterThan(0);
   });
 
-  it('serves a photo that says it is an illustration, cached for good', async () => {
-    const { body } = await request(api.server).get('/api/front/residences').expect(200);
+  it('serves each photo at the widths of the site, in WebP, cached for good', async () => {
+    const { body } = await request(api.server).post('/api/front/residences/list').send({}).expect(200);
     const photo = body.data[0].photos[0];
-    const response = await request(api.server).get(photo.url).buffer(true).parse((res, done) => {
-      let text = '';
-      res.on('data', (chunk: Buffer) => (text += chunk.toString()));
-      res.on('end', () => done(null, text));
-    });
-    expect(response.status).toBe(200);
-    expect(response.headers['content-type']).toBe('image/svg+xml');
-    expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
-    expect(response.body).toContain('Illustration — image non contractuelle');
+    for (const width of [500, 1000, 1500, 2000, 3000]) {
+      const response = await request(api.server).get(`${photo.url}?w=${width}`).buffer(true).expect(200);
+      expect(response.headers['content-type']).toBe('image/webp');
+      expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      const meta = await sharp(response.body as Buffer).metadata();
+      expect(meta.width).toBe(width);
+      expect(meta.height).toBe(Math.round((width * photo.height) / photo.width));
+    }
+    const plain = await request(api.server).get(photo.url).buffer(true).expect(200);
+    expect((await sharp(plain.body as Buffer).metadata()).width).toBe(1000);
+    await request(api.server).get(`${photo.url}?w=800`).expect(404);
     await request(api.server).get('/api/images/999999').expect(404);
   });
 

@@ -99,6 +99,7 @@ export function frontAppConfig({ dir, name, exposes, port, title, publicPath = '
           // The shell's page is the portal's; a remote gets a bare page, for its team to run it alone.
           template: existsSync(join(dir, 'src', 'index.html')) ? join(dir, 'src', 'index.html') : STANDALONE_PAGE,
           title,
+          favicon: existsSync(join(dir, 'src', 'favicon.svg')) ? join(dir, 'src', 'favicon.svg') : undefined,
         }),
       ],
       optimization: {

@@ -25,8 +25,8 @@ test.describe('the federated portal', () => {
     await expect(page.getByRole('navigation', { name: 'Navigation principale' })).toBeVisible();
     await expect(page.getByRole('contentinfo')).toContainText('Mentions légales');
     await expect(page).toHaveTitle('Accueil | HSA Logement intermédiaire');
-    const { data: residences } = await (await request.get('/api/front/residences')).json();
-    await expect(page.locator('.home-residences > li')).toHaveCount(residences.length);
+    const { data: residences } = await (await request.post('/api/front/residences/list', { data: {} })).json();
+    await expect(page.locator('.residence-list > li')).toHaveCount(residences.length);
 
     await page.goto('/mes-identifiants');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Mes identifiants');

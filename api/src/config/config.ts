@@ -24,6 +24,8 @@ export interface AppConfig {
   /** SMTP server for e-mails; without it they are written as .eml files under dataDir/mail. */
   smtpUrl: string | null;
   mailFrom: string;
+  /** Where contact requests are announced to the staff. */
+  staffEmail: string;
   /** Signs the session cookie; generated once and kept in dataDir when not given (never in production). */
   sessionSecret: string | null;
   /** Send the session cookie over HTTPS only. */
@@ -32,6 +34,10 @@ export interface AppConfig {
   trustProxy: string;
   /** Audience-measurement script, loaded only with the visitor's consent and never on localhost. */
   analyticsUrl: string | null;
+  /** Render the public pages in Chromium and serve that HTML first (on by default where the API serves the apps). */
+  prerender: boolean;
+  /** Chromium for prerendering and PDF printing. */
+  chromiumPath: string;
   /** Where the API reads the deployed front apps to tell their version, when it does not serve them itself. */
   frontOrigin: string | null;
   production: boolean;
@@ -99,11 +105,14 @@ export function loadConfig(env: Env = process.env): AppConfig {
     publicUrl: (readUrl(env, 'PUBLIC_URL', ['http:', 'https:']) ?? `http://localhost:${port}`).replace(/\/$/, ''),
     smtpUrl: readUrl(env, 'SMTP_URL', ['smtp:', 'smtps:']),
     mailFrom: env.MAIL_FROM?.trim() || 'HSA Logement intermédiaire <ne-pas-repondre@hsa-lli.fr>',
+    staffEmail: env.STAFF_EMAIL?.trim() || 'contact@hsa-lli.fr',
     sessionSecret: readSecret(env, production),
     cookieSecure: readBoolean(env, 'COOKIE_SECURE', production),
     trustProxy: env.TRUST_PROXY?.trim() || 'loopback',
     analyticsUrl: readUrl(env, 'ANALYTICS_URL', ['http:', 'https:']),
     frontOrigin: readUrl(env, 'FRONT_ORIGIN', ['http:', 'https:']),
+    prerender: readBoolean(env, 'PRERENDER', readBoolean(env, 'SERVE_APPS', false)),
+    chromiumPath: env.CHROMIUM_PATH?.trim() || '/usr/bin/chromium',
     production,
   };
 }

@@ -1,7 +1,9 @@
 import express, { type Express, type Response } from 'express';
 import { existsSync, readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
-import type { RemoteLocation, RemoteName } from '@hsa-lli/common/domain';
+import { isAllowed, type RemoteLocation, type RemoteName } from '@hsa-lli/common/domain';
+import { allPages } from '../auth/access-rules.js';
+import { PRERENDER_HEADER, prerenderedFile } from '../seo/prerender.service.js';
 
 /** Where each front app's production build is, relative to the repository root, and its URL prefix. */
 export const FRONT_APPS: { name: RemoteName | 'shell'; dir: string; prefix: string }[] = [
@@ -46,7 +48,7 @@ function staticApp(root: string): express.Handler {
  * One-origin mode of `npm start`: every front app's dist/ under its prefix, `/remotes.json`, and
  * the shell's index.html for any other page path. The API stays under /api.
  */
-export function serveFrontApps(app: Express, repoRoot: string, remotesFile: string | null): void {
+export function serveFrontApps(app: Express, repoRoot: string, remotesFile: string | null, dataDir: string): void {
   const missing = FRONT_APPS.filter(({ dir }) => !existsSync(join(repoRoot, dir, 'dist')));
   if (missing.length > 0) {
     throw new Error(`Front apps not built: ${missing.map(({ dir }) => dir).join(', ')} (run npm run build)`);
@@ -60,10 +62,15 @@ export function serveFrontApps(app: Express, repoRoot: string, remotesFile: stri
     app.use(prefix || '/', staticApp(join(repoRoot, dir, 'dist')));
   }
   const shellIndex = join(repoRoot, 'shell', 'dist', 'index.html');
+  const knownPages = allPages();
   app.use((request, response, next) => {
     const isPage = (request.method === 'GET' || request.method === 'HEAD') && !request.path.startsWith('/api/') && !request.path.startsWith('/remotes/');
-    if (!isPage || !request.accepts('html')) return next();
+    // A file (an asset, sitemap.xml) is never answered with a page.
+    if (!isPage || /\.[a-z0-9]+$/i.test(request.path) || !request.accepts('html')) return next();
     response.setHeader('Cache-Control', 'no-cache');
-    response.sendFile(shellIndex);
+    // A path no page answers still gets the shell (it shows the not-found page), with the right status.
+    if (!isAllowed(knownPages, request.path)) response.status(404);
+    const prerendered = request.get(PRERENDER_HEADER) ? null : prerenderedFile(dataDir, request.path);
+    response.sendFile(prerendered && existsSync(prerendered) ? prerendered : shellIndex);
   });
 }

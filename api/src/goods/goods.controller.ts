@@ -1,18 +1,34 @@
-import { Controller, HttpCode, NotFoundException, Param, ParseIntPipe, Post } from '@nestjs/common';
-import { ForPage } from '../auth/access.decorators.js';
-import { GoodsService } from './goods.service.js';
+import { Body, Controller, HttpCode, NotFoundException, Param, ParseIntPipe, Post } from '@nestjs/common';
+import { IsInt } from 'class-validator';
+import { ForPage, Public } from '../auth/access.decorators.js';
+import { GoodsService, isPublic } from './goods.service.js';
 
-@Controller('goods')
+class GoodIdDto {
+  @IsInt({ message: "L'identifiant du bien doit être un nombre entier." })
+  id!: number;
+}
+
+@Controller()
 export class GoodsController {
   constructor(private readonly goods: GoodsService) {}
 
-  /** The good behind the executive note (/PDF/note-de-direction/<id>). */
+  /** A good as visitors see it: enabled, in a published residence; anything else is 404. */
+  @Public()
+  @Post('front/goods/details')
+  @HttpCode(200)
+  async details(@Body() { id }: GoodIdDto) {
+    const good = await this.goods.find(id);
+    if (!good || !isPublic(good)) throw new NotFoundException();
+    return { good: this.goods.toView(good) };
+  }
+
+  /** The good behind the executive note (/PDF/note-de-direction/<id>), whatever its state. */
   @ForPage('/PDF/note-de-direction/[id]')
-  @Post(':id/PDF/executive')
+  @Post('goods/:id/PDF/executive')
   @HttpCode(200)
   async executive(@Param('id', ParseIntPipe) id: number) {
-    const good = await this.goods.findOne(id);
+    const good = await this.goods.find(id);
     if (!good) throw new NotFoundException();
-    return { good };
+    return { good: this.goods.toView(good) };
   }
 }

@@ -6,7 +6,7 @@ import type { JobView } from '@hsa-lli/common/domain';
 import { APP_CONFIG } from '../config/config.module.js';
 import type { AppConfig } from '../config/config.js';
 
-export const QUEUE_NAMES = ['statistics', 'pdf', 'mail'] as const;
+export const QUEUE_NAMES = ['statistics', 'pdf', 'mail', 'prerender'] as const;
 export type QueueName = (typeof QUEUE_NAMES)[number];
 
 export type JobProcessor = (data: unknown) => Promise<unknown>;

@@ -1,36 +1,101 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
+import type { ResidenceDetails, ResidenceFilters, ResidenceSummary } from '@hsa-lli/common/domain';
 import type { Repository } from 'typeorm';
-import type { ResidenceSummary } from '@hsa-lli/common/domain';
+import type { Good } from '../goods/entities/good.entity.js';
+import { toGoodSummary } from '../goods/goods.service.js';
+import { toEquipmentView } from '../equipments/equipment-view.js';
 import { toImageView } from '../images/images.service.js';
 import { toCityView } from '../reference/commune-view.js';
 import { Residence } from './entities/residence.entity.js';
+
+/** Whether a good is a home a visitor can rent now or later (garages go with a flat, not alone). */
+function isHome(good: Good): boolean {
+  return good.enabled && good.flatSize !== 'garage';
+}
+
+function matches(good: Good, filters: ResidenceFilters, today: string): boolean {
+  if (filters.flat_size && good.flatSize !== filters.flat_size) return false;
+  if (filters.max_rent !== undefined && good.rentPriceCents > filters.max_rent * 100) return false;
+  if (filters.available_now && good.availableFrom !== null && good.availableFrom > today) return false;
+  return true;
+}
+
+const byPosition = { photos: { position: 'ASC' as const }, goods: { images: { position: 'ASC' as const } } };
 
 @Injectable()
 export class ResidencesService {
   constructor(@InjectRepository(Residence) private readonly residences: Repository<Residence>) {}
 
-  /** Published residences, for the public site. */
-  async listPublished(): Promise<ResidenceSummary[]> {
+  /**
+   * Published residences with at least one home that passes the filters; each summary counts the
+   * homes that pass them. Without filters on homes, a published residence is listed even with none.
+   */
+  async listPublished(filters: ResidenceFilters = {}): Promise<ResidenceSummary[]> {
     const residences = await this.residences.find({
-      where: { status: 'published' },
-      relations: { photos: true, goods: true },
-      order: { name: 'ASC', photos: { position: 'ASC' } },
+      where: { status: 'published', ...(filters.city ? { city: { insee: filters.city } } : {}), ...(filters.zone ? { area: filters.zone } : {}) },
+      relations: { photos: true, goods: { images: true } },
+      order: { name: 'ASC', ...byPosition },
     });
-    return residences.map((residence) => {
-      // Garages are let with a flat, not on their own: they are not counted as homes.
-      const goods = residence.goods.filter((good) => good.enabled && good.flatSize !== 'garage');
-      return {
-        id: residence.id,
-        slug: residence.slug,
-        name: residence.name,
-        city: toCityView(residence.city),
-        area: residence.area,
-        neighborhood: residence.neighborhood,
-        photos: residence.photos.map(toImageView),
-        goods_count: goods.length,
-        min_rent_price_cents: goods.length ? Math.min(...goods.map((good) => good.rentPriceCents)) : null,
-      };
+    const filtersHomes = filters.flat_size !== undefined || filters.max_rent !== undefined || filters.available_now === true;
+    const today = new Date().toISOString().slice(0, 10);
+    return residences.flatMap((residence) => {
+      const homes = residence.goods.filter((good) => isHome(good) && matches(good, filters, today));
+      if (filtersHomes && homes.length === 0) return [];
+      return [
+        {
+          id: residence.id,
+          slug: residence.slug,
+          name: residence.name,
+          city: toCityView(residence.city),
+          area: residence.area,
+          neighborhood: residence.neighborhood,
+          photos: residence.photos.map(toImageView),
+          goods_count: homes.length,
+          min_rent_price_cents: homes.length ? Math.min(...homes.map((good) => good.rentPriceCents)) : null,
+        },
+      ];
     });
+  }
+
+  /** A published residence and its enabled goods, or null. */
+  async detailsBySlug(slug: string): Promise<ResidenceDetails | null> {
+    const residence = await this.residences.findOne({
+      where: { slug, status: 'published' },
+      relations: { photos: true, facilities: true, goods: { images: true } },
+      order: byPosition,
+    });
+    if (!residence) return null;
+    return {
+      id: residence.id,
+      slug: residence.slug,
+      name: residence.name,
+      reference: residence.reference,
+      status: residence.status,
+      closed_label: residence.closedLabel,
+      city: toCityView(residence.city),
+      area: residence.area,
+      neighborhood: residence.neighborhood,
+      delivery_date: residence.deliveryDate,
+      limit_date: residence.limitDate,
+      facilities: residence.facilities.filter((equipment) => equipment.type === 'residence').map(toEquipmentView),
+      advantages: residence.advantages,
+      certifications: residence.certifications,
+      description: residence.description,
+      district_desc: residence.districtDesc,
+      address_line_1: residence.addressLine1,
+      address_line_2: residence.addressLine2,
+      photos: residence.photos.map(toImageView),
+      goods: residence.goods
+        .filter((good) => good.enabled)
+        .sort((a, b) => a.rentPriceCents - b.rentPriceCents)
+        .map(toGoodSummary),
+    };
+  }
+
+  /** Options of the published residences, for the forms of the public site. */
+  async options(id?: number): Promise<{ label: string; value: number }[]> {
+    const residences = await this.residences.find({ where: { status: 'published', ...(id ? { id } : {}) }, order: { name: 'ASC' } });
+    return residences.map((residence) => ({ label: `${residence.name} — ${residence.city.name}`, value: residence.id }));
   }
 }

@@ -44,15 +44,17 @@ export interface GoodView {
   rent_price_cents: number;
   monthly_costs_cents: number;
   description: string;
-  facilities: { id: number; name: string }[];
+  facilities: EquipmentView[];
   dpe_kwh: number | null;
   dpe_kgco2: number | null;
-  /** The final class, the worse of the energy and climate classes; null without a DPE. */
+  /** The class of each value, and the final class (the worse of the two); null without a DPE. */
   energy_class: EnergyLetter | null;
+  kwh_class: EnergyLetter | null;
+  kgco2_class: EnergyLetter | null;
   available_from: string | null;
   photos: ImageView[];
   plan: ImageView[];
-  _residence: { id: number; slug: string; name: string; city: CityView; address_line_1: string };
+  _residence: { id: number; slug: string; name: string; city: CityView; neighborhood: string | null; address_line_1: string };
 }
 
 export interface StatisticView {
@@ -94,4 +96,57 @@ export interface LoginAnswer extends PagesAnswer {
 export interface RolesAnswer {
   roles: string[];
   user_id: number | null;
+}
+
+/** An equipment entry as the spec names its fields. */
+export interface EquipmentView {
+  _id: number;
+  name: string;
+  type: 'good' | 'residence';
+}
+
+/** A good in the list of its residence. */
+export interface GoodSummary {
+  id: number;
+  slug: string;
+  reference: string;
+  flat_size: FlatSize;
+  surface: number;
+  rent_price_cents: number;
+  available_from: string | null;
+  energy_class: EnergyLetter | null;
+  photos: ImageView[];
+}
+
+export interface ResidenceDetails {
+  id: number;
+  slug: string;
+  name: string;
+  reference: string;
+  status: string;
+  closed_label: string | null;
+  city: CityView;
+  area: Zone;
+  neighborhood: string | null;
+  delivery_date: string | null;
+  limit_date: string | null;
+  facilities: EquipmentView[];
+  advantages: string[];
+  certifications: string[];
+  description: string;
+  district_desc: string | null;
+  address_line_1: string;
+  address_line_2: string | null;
+  photos: ImageView[];
+  goods: GoodSummary[];
+}
+
+/** Filters of the public list of residences (kept in the page's URL). */
+export interface ResidenceFilters {
+  city?: string;
+  zone?: Zone;
+  flat_size?: FlatSize;
+  /** Maximum monthly rent charges included, in euros. */
+  max_rent?: number;
+  available_now?: boolean;
 }

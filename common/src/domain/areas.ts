@@ -25,12 +25,23 @@ export function remoteForPath(pathname: string): RemoteName {
   return 'mf_public';
 }
 
+/** What a page tells search engines and link previews. */
+export interface PageMeta {
+  title?: string;
+  description?: string;
+  /** Address of a picture for link previews (og:image), from the site's root. */
+  image?: string;
+}
+
 /** A route a remote exposes: a react-router route object that names its layout and page pattern. */
 export interface RemoteRouteHandle {
   /** The page pattern the server's access rules use, with bracket segments: `/admin/liste-des-dossiers/[id]`. */
   pattern: string;
   /** The document title of the page. */
   title: string;
+  description?: string;
+  /** Title, description and picture read from the page's loaded data. */
+  meta?: (data: unknown) => PageMeta;
 }
 
 /** One entry of `/remotes.json`: where a remote's manifest is deployed. */

@@ -145,3 +145,8 @@ export const DOCUMENT_TYPES: DocumentType[] = values(DOCUMENT_TYPE_OPTIONS);
 
 export const TOKEN_KINDS = ['registration', 'password_reset', 'document_upload'] as const;
 export type TokenKind = (typeof TOKEN_KINDS)[number];
+
+/** Widths the API renders pictures at (spec section 9); 1000 when none is asked. */
+export const IMAGE_WIDTHS = [500, 1000, 1500, 2000, 3000] as const;
+export type ImageWidth = (typeof IMAGE_WIDTHS)[number];
+export const DEFAULT_IMAGE_WIDTH: ImageWidth = 1000;

@@ -1,22 +1,34 @@
 import { useEffect } from 'react';
-import { Outlet, ScrollRestoration, useMatches, useNavigation } from 'react-router';
+import { Outlet, ScrollRestoration, useLocation, useMatches, useNavigation } from 'react-router';
+import type { PageMeta, RemoteRouteHandle } from '@hsa-lli/common/domain';
+import { selectPages, useAppSelector } from '@hsa-lli/common/store';
 import { ConsentProvider } from '../features/consent/consent.js';
+import { applyHead } from './head.js';
 
-const SITE_NAME = 'HSA Logement intermédiaire';
-
-function titleOf(handle: unknown): string | null {
-  return typeof handle === 'object' && handle !== null && 'title' in handle ? String(handle.title) : null;
+function pageMeta(matches: ReturnType<typeof useMatches>): PageMeta {
+  for (const match of [...matches].reverse()) {
+    const handle = match.handle as Partial<RemoteRouteHandle> | undefined;
+    if (handle?.title) return { title: handle.title, description: handle.description, ...handle.meta?.(match.loaderData) };
+  }
+  return {};
 }
 
-/** Everything all layouts share: the document title from the deepest route, and the navigation bar. */
+/** Everything all layouts share: the page's head tags, the navigation bar, the consent context. */
 export function Root() {
   const matches = useMatches();
   const navigation = useNavigation();
-  const title = matches.map((match) => titleOf(match.handle)).filter(Boolean).at(-1);
+  const { pathname } = useLocation();
+  const pages = useAppSelector(selectPages);
+  const meta = pageMeta(matches);
 
   useEffect(() => {
-    document.title = title ? `${title} | ${SITE_NAME}` : SITE_NAME;
-  }, [title]);
+    applyHead(meta, pathname);
+  }, [meta.title, meta.description, meta.image, pathname]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  // Tells the prerenderer (and tests) that the page shown is complete.
+  useEffect(() => {
+    document.documentElement.dataset.rendered = String(navigation.state === 'idle' && pages.status !== 'pending');
+  }, [navigation.state, pages.status, pathname]);
 
   return (
     <ConsentProvider>

@@ -1,10 +1,13 @@
 import { Link, useLoaderData } from 'react-router';
-import { formatCents, type ResidenceSummary } from '@hsa-lli/common/domain';
-import { http } from '@hsa-lli/common/http';
+import type { ResidenceSummary } from '@hsa-lli/common/domain';
+import { load } from '../../lib/api.js';
+import { SOCIAL_ACCESSION_URL } from '../legal/legal-page.js';
+import { ResidenceCard } from '../residences/residence-card.js';
+import '../residences/residences.css';
 import './home.css';
 
 export async function homeLoader({ request }: { request: Request }) {
-  const { data } = await http.get<{ data: ResidenceSummary[] }>('/front/residences', undefined, { controller: request, minDuration: 0 });
+  const { data } = await load<{ data: ResidenceSummary[] }>('/front/residences/list', {}, request);
   return data;
 }
 
@@ -30,34 +33,38 @@ export function HomePage() {
           </div>
         </div>
       </section>
+      <section className="ui-page home-steps" aria-labelledby="home-how">
+        <h2 id="home-how">Comment louer un logement intermédiaire</h2>
+        <ol>
+          <li>
+            <strong>Vérifiez vos revenus.</strong> Le logement intermédiaire est ouvert aux ménages dont le revenu fiscal de référence
+            ne dépasse pas un plafond fixé par l'État. <Link to="/tester-mon-eligibilite">Faites le test en une minute.</Link>
+          </li>
+          <li>
+            <strong>Choisissez une résidence.</strong> Nos logements se trouvent sur la côte basque et dans le sud des Landes, du studio
+            au T5, avec des loyers inférieurs à ceux du marché.
+          </li>
+          <li>
+            <strong>Déposez votre demande.</strong> <Link to="/nous-contacter">Contactez-nous</Link> : nous vous ouvrons un espace pour
+            déposer vos pièces justificatives en toute sécurité.
+          </li>
+        </ol>
+      </section>
       <section className="ui-page" aria-labelledby="home-residences">
         <h2 id="home-residences">Nos résidences</h2>
-        <ul className="home-residences">
-          {residences.map((residence) => {
-            const photo = residence.photos[0];
-            return (
-              <li key={residence.id} className="ui-card">
-                {photo && <img src={photo.url} alt={photo.alt} width={photo.width} height={photo.height} loading="lazy" />}
-                <div className="home-residences__body">
-                  <h3>
-                    <Link to={`/residences/${residence.slug}`}>{residence.name}</Link>
-                  </h3>
-                  <p>
-                    {residence.city.label} ({residence.city.zip_code})
-                    {residence.neighborhood ? ` — ${residence.neighborhood}` : ''}
-                  </p>
-                  <p className="home-residences__offer">
-                    {residence.goods_count === 0
-                      ? 'Aucun logement disponible pour le moment'
-                      : `${residence.goods_count} logement${residence.goods_count > 1 ? 's' : ''}${
-                          residence.min_rent_price_cents === null ? '' : ` à partir de ${formatCents(residence.min_rent_price_cents)} par mois charges comprises`
-                        }`}
-                  </p>
-                </div>
-              </li>
-            );
-          })}
+        <ul className="residence-list">
+          {residences.map((residence) => (
+            <ResidenceCard key={residence.id} residence={residence} />
+          ))}
         </ul>
+        <p>
+          <Link to="/residences" className="ui-button">
+            Voir toutes les résidences et filtrer
+          </Link>
+        </p>
+        <p className="home-accession">
+          Vous préférez acheter ? Renseignez-vous sur <a href={SOCIAL_ACCESSION_URL} rel="noopener">l'accession sociale à la propriété</a>.
+        </p>
       </section>
     </>
   );

@@ -1,0 +1,28 @@
+import { Body, Controller, HttpCode, Post } from '@nestjs/common';
+import { checkEligibility, currentLliYear, eligibilityProblems, type EligibilityQuestion } from '@hsa-lli/common/domain';
+import { Allow } from 'class-validator';
+import { Public } from '../auth/access.decorators.js';
+import { FieldsError } from '../common/api-errors.js';
+
+/** Fields are checked by the shared rule, field by field, in French. */
+class EligibilityDto {
+  @Allow() household?: unknown;
+  @Allow() dependants?: unknown;
+  @Allow() city?: unknown;
+  @Allow() incomes?: unknown;
+  @Allow() year?: unknown;
+}
+
+@Public()
+@Controller('eligibility')
+export class EligibilityController {
+  /** Compares a household's income with the LLI ceiling of its line, zone and year. */
+  @Post('check')
+  @HttpCode(200)
+  check(@Body() dto: EligibilityDto) {
+    const question = { ...dto, year: dto.year ?? currentLliYear() };
+    const problems = eligibilityProblems(question);
+    if (Object.keys(problems).length > 0) throw new FieldsError(problems);
+    return checkEligibility(question as EligibilityQuestion);
+  }
+}

@@ -1,0 +1,6 @@
+import type { EquipmentView } from '@hsa-lli/common/domain';
+import type { Equipment } from './entities/equipment.entity.js';
+
+export function toEquipmentView(equipment: Equipment): EquipmentView {
+  return { _id: equipment.id, name: equipment.name, type: equipment.type };
+}

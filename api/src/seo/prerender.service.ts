@@ -1,0 +1,119 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { existsSync } from 'node:fs';
+import { mkdir, readdir, rename, rm, writeFile } from 'node:fs/promises';
+import { dirname, join, normalize } from 'node:path';
+import { chromium } from 'playwright-core';
+import { APP_CONFIG } from '../config/config.module.js';
+import type { AppConfig } from '../config/config.js';
+import { JobsService } from '../jobs/jobs.service.js';
+import { PublicPages } from './public-pages.js';
+
+/** Sent with the prerenderer's requests: the server answers them with the bare shell, never a prerendered page. */
+export const PRERENDER_HEADER = 'x-hsa-prerender';
+/** Part of the prerenderer's user agent: the page refuses cookies on its own and loads no analytics. */
+export const PRERENDER_AGENT = 'HSA-Prerender';
+
+/** Where the HTML of a public path is kept: `/` → index.html, `/residences/x` → residences/x.html. */
+export function prerenderedFile(dataDir: string, path: string): string | null {
+  const clean = normalize(decodeURIComponent(path)).replace(/\/+$/, '');
+  if (clean.includes('..') || !/^[/a-z0-9._-]*$/i.test(clean)) return null;
+  return join(dataDir, 'prerender', clean === '' ? 'index.html' : `${clean}.html`);
+}
+
+/** Keeps the captured page but the scripts the page added while running: the page's own scripts load them again. */
+export function cleanCapturedHtml(html: string, ownScripts: string[]): string {
+  return html
+    .replace(/<script\b[^>]*\bsrc="([^"]*)"[^>]*><\/script>/g, (tag, src: string) => (ownScripts.includes(src) ? tag : ''))
+    .replace(/<script\b(?![^>]*\bsrc=)[^>]*>[\s\S]*?<\/script>/g, '')
+    // The page says it is complete only once it has come alive again in the visitor's browser.
+    .replace(/\sdata-rendered="[^"]*"/, '')
+    .replace('<html', '<html data-prerendered="true"');
+}
+
+/**
+ * Renders every public page in Chromium and keeps its HTML, so that visitors and search engines get
+ * the content at once; the page then comes alive. Pages are rendered again when a residence or good
+ * changes (see PrerenderSubscriber).
+ */
+@Injectable()
+export class PrerenderService {
+  private readonly logger = new Logger(PrerenderService.name);
+  private origin: string | null = null;
+  private queued = false;
+
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly jobs: JobsService,
+    private readonly pages: PublicPages,
+  ) {
+    jobs.register('prerender', 'pages', () => this.renderAll());
+  }
+
+  get enabled(): boolean {
+    return this.config.prerender && existsSync(this.config.chromiumPath);
+  }
+
+  /** Where the pages are read from: this API, once it listens (one-origin mode), or the front's origin. */
+  start(origin: string): Promise<void> {
+    this.origin = this.config.frontOrigin ?? origin;
+    return this.request();
+  }
+
+  /** Asks for a new rendering; requests made while one waits are folded into it. */
+  async request(): Promise<void> {
+    if (!this.enabled || !this.origin || this.queued) return;
+    this.queued = true;
+    await this.jobs.enqueue('prerender', 'pages');
+  }
+
+  private async renderAll(): Promise<{ pages: number }> {
+    this.queued = false;
+    if (!this.origin) return { pages: 0 };
+    const pages = await this.pages.list();
+    const browser = await chromium.launch({
+      executablePath: this.config.chromiumPath,
+      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    });
+    const folder = join(this.config.dataDir, 'prerender');
+    const fresh = new Set<string>();
+    try {
+      const context = await browser.newContext({
+        userAgent: `Mozilla/5.0 (X11; Linux x86_64) ${PRERENDER_AGENT}`,
+        extraHTTPHeaders: { [PRERENDER_HEADER]: '1' },
+      });
+      await context.addInitScript((publicUrl) => Object.assign(window, { __PRERENDER__: true, __PUBLIC_URL__: publicUrl }), this.config.publicUrl);
+      const page = await context.newPage();
+      for (const { path } of pages) {
+        const file = prerenderedFile(this.config.dataDir, path);
+        if (!file) continue;
+        const response = await page.goto(this.origin + path, { waitUntil: 'networkidle' });
+        await page.waitForSelector('html[data-rendered="true"]', { timeout: 15_000 });
+        const ownScripts = await page.evaluate(() => (window as { __SHELL_SCRIPTS__?: string[] }).__SHELL_SCRIPTS__ ?? []);
+        if (!response?.ok()) continue;
+        await mkdir(dirname(file), { recursive: true });
+        await writeFile(`${file}.tmp`, cleanCapturedHtml(await page.content(), ownScripts));
+        await rename(`${file}.tmp`, file);
+        fresh.add(file);
+      }
+    } catch (error) {
+      this.logger.error(`Prerendering failed: ${error instanceof Error ? error.message : String(error)}`);
+      throw error;
+    } finally {
+      await browser.close();
+    }
+    await this.removeStale(folder, fresh);
+    this.logger.log(`Prerendered ${fresh.size} public pages`);
+    return { pages: fresh.size };
+  }
+
+  /** A residence unpublished or a good disabled since last time: its page is no longer served as HTML. */
+  private async removeStale(folder: string, fresh: Set<string>): Promise<void> {
+    const walk = async (dir: string): Promise<string[]> => {
+      if (!existsSync(dir)) return [];
+      const entries = await readdir(dir, { withFileTypes: true });
+      const files = await Promise.all(entries.map((entry) => (entry.isDirectory() ? walk(join(dir, entry.name)) : [join(dir, entry.name)])));
+      return files.flat();
+    };
+    for (const file of await walk(folder)) if (!fresh.has(file)) await rm(file, { force: true });
+  }
+}

@@ -1,0 +1,8 @@
+import { Module } from '@nestjs/common';
+import { PrerenderService } from './prerender.service.js';
+import { PrerenderSubscriber } from './prerender.subscriber.js';
+import { PublicPages } from './public-pages.js';
+import { SeoController } from './seo.controller.js';
+
+@Module({ controllers: [SeoController], providers: [PublicPages, PrerenderService, PrerenderSubscriber], exports: [PrerenderService] })
+export class SeoModule {}

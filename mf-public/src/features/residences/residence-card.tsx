@@ -1,0 +1,27 @@
+import { Link } from 'react-router';
+import { formatCents, type ResidenceSummary } from '@hsa-lli/common/domain';
+import { ResponsiveImage } from '../../components/responsive-image.js';
+
+export function ResidenceCard({ residence, priority = false }: { residence: ResidenceSummary; priority?: boolean }) {
+  const photo = residence.photos[0];
+  return (
+    <li className="ui-card residence-card">
+      {photo && <ResponsiveImage image={photo} sizes="(min-width: 72rem) 22rem, (min-width: 40rem) 45vw, 100vw" priority={priority} />}
+      <div className="residence-card__body">
+        <h3>
+          <Link to={`/residences/${residence.slug}`}>{residence.name}</Link>
+        </h3>
+        <p>
+          {residence.city.label} ({residence.city.zip_code}){residence.neighborhood ? ` — ${residence.neighborhood}` : ''}
+        </p>
+        <p className="residence-card__offer">
+          {residence.goods_count === 0
+            ? 'Aucun logement disponible pour le moment'
+            : `${residence.goods_count} logement${residence.goods_count > 1 ? 's' : ''}${
+                residence.min_rent_price_cents === null ? '' : ` à partir de ${formatCents(residence.min_rent_price_cents)} par mois charges comprises`
+              }`}
+        </p>
+      </div>
+    </li>
+  );
+}

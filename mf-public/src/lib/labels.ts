@@ -1,0 +1,17 @@
+import { ADVANTAGE_OPTIONS, CERTIFICATION_OPTIONS, FLAT_SIZE_OPTIONS, formatDate } from '@hsa-lli/common/domain';
+
+function labelOf(options: readonly { value: string; label: string }[], value: string): string {
+  return options.find((option) => option.value === value)?.label ?? value;
+}
+
+export const flatSizeLabel = (value: string) => labelOf(FLAT_SIZE_OPTIONS, value);
+export const advantageLabel = (value: string) => labelOf(ADVANTAGE_OPTIONS, value);
+export const certificationLabel = (value: string) => labelOf(CERTIFICATION_OPTIONS, value);
+
+export function availability(availableFrom: string | null, today = new Date().toISOString().slice(0, 10)): string {
+  return availableFrom && availableFrom > today ? `Disponible à partir du ${formatDate(availableFrom)}` : 'Disponible immédiatement';
+}
+
+export function surfaceText(surface: number): string {
+  return `${surface.toLocaleString('fr-FR')} m²`;
+}
