@@ -3,9 +3,15 @@ import { test as base, expect, type Page } from '@playwright/test';
 export const DEMO_PASSWORD = 'Demo-2026-lli';
 export const emailOf = (role: string) => `${role}@demo.hsa-lli.fr`;
 
+/** Public pages arrive prerendered: they take clicks once React has taken over (html[data-rendered]). */
+export async function alive(page: Page): Promise<void> {
+  await page.waitForSelector('html[data-rendered="true"]', { state: 'attached', timeout: 25_000 });
+}
+
 /**
  * Pages start with the cookie choice already made (refused), so that the banner does not cover what
- * a test clicks; a test about the banner sets `consentChoice` to null.
+ * a test clicks; a test about the banner sets `consentChoice` to null. Every `goto` waits until the
+ * page is alive.
  */
 export const test = base.extend<{ consentChoice: string | null }>({
   consentChoice: ['false', { option: true }],
@@ -15,6 +21,12 @@ export const test = base.extend<{ consentChoice: string | null }>({
         if (localStorage.getItem('cookies_consent') === null) localStorage.setItem('cookies_consent', choice);
       }, consentChoice);
     }
+    const goto = page.goto.bind(page);
+    page.goto = async (url, options) => {
+      const response = await goto(url, options);
+      await alive(page);
+      return response;
+    };
     await use(page);
   },
 });

@@ -86,7 +86,7 @@ export class PrerenderService {
       for (const { path } of pages) {
         const file = prerenderedFile(this.config.dataDir, path);
         if (!file) continue;
-        const response = await page.goto(this.origin + path, { waitUntil: 'networkidle' });
+        const response = await page.goto(this.origin + path, { waitUntil: 'domcontentloaded' });
         await page.waitForSelector('html[data-rendered="true"]', { timeout: 15_000 });
         const ownScripts = await page.evaluate(() => (window as { __SHELL_SCRIPTS__?: string[] }).__SHELL_SCRIPTS__ ?? []);
         if (!response?.ok()) continue;

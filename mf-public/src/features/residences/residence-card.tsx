@@ -2,15 +2,24 @@ import { Link } from 'react-router';
 import { formatCents, type ResidenceSummary } from '@hsa-lli/common/domain';
 import { ResponsiveImage } from '../../components/responsive-image.js';
 
-export function ResidenceCard({ residence, priority = false }: { residence: ResidenceSummary; priority?: boolean }) {
+export function ResidenceCard({
+  residence,
+  priority = false,
+  Heading = 'h3',
+}: {
+  residence: ResidenceSummary;
+  priority?: boolean;
+  /** The card's heading level, one below the list's own heading. */
+  Heading?: 'h2' | 'h3';
+}) {
   const photo = residence.photos[0];
   return (
     <li className="ui-card residence-card">
       {photo && <ResponsiveImage image={photo} sizes="(min-width: 72rem) 22rem, (min-width: 40rem) 45vw, 100vw" priority={priority} />}
       <div className="residence-card__body">
-        <h3>
+        <Heading>
           <Link to={`/residences/${residence.slug}`}>{residence.name}</Link>
-        </h3>
+        </Heading>
         <p>
           {residence.city.label} ({residence.city.zip_code}){residence.neighborhood ? ` — ${residence.neighborhood}` : ''}
         </p>

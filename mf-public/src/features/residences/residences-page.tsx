@@ -109,7 +109,7 @@ export function ResidencesPage() {
       )}
       <ul className="residence-list">
         {residences.map((residence) => (
-          <ResidenceCard key={residence.id} residence={residence} />
+          <ResidenceCard key={residence.id} residence={residence} Heading="h2" />
         ))}
       </ul>
     </div>

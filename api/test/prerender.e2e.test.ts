@@ -1,0 +1,71 @@
+import { existsSync, readFileSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Good } from '../src/goods/entities/good.entity.js';
+import { Residence } from '../src/residences/entities/residence.entity.js';
+import { PrerenderService, prerenderedFile } from '../src/seo/prerender.service.js';
+import { BACKENDS, type TestApi } from './backends.js';
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+async function eventually(test: () => boolean, timeoutMs = 90_000): Promise<void> {
+  const started = Date.now();
+  while (!test()) {
+    if (Date.now() - started > timeoutMs) throw new Error('Timed out');
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
+// Prerendering is the same on every database: it runs on the embedded one, against the built front apps.
+describe('prerendered public pages', () => {
+  let api: TestApi;
+  const read = (path: string) => readFileSync(prerenderedFile(api.config.dataDir, path)!, 'utf8');
+  const exists = (path: string) => existsSync(prerenderedFile(api.config.dataDir, path)!);
+
+  beforeAll(async () => {
+    api = await BACKENDS[0]!.start({ serveApps: true, prerender: true, chromiumPath: CHROMIUM, publicUrl: 'https://www.hsa-lli.test' });
+    const { port } = api.server.address() as AddressInfo;
+    await api.app.get(PrerenderService).start(`http://127.0.0.1:${port}`);
+    await eventually(() => exists('/residences/residence-arrosa-bayonne'));
+  }, 120_000);
+
+  afterAll(async () => {
+    await api?.stop();
+  });
+
+  it('serves the content, title, description, canonical address and Open Graph tags in the HTML itself', async () => {
+    const home = await request(api.server).get('/').set('Accept', 'text/html').expect(200);
+    expect(home.text).toContain('data-prerendered="true"');
+    expect(home.text).toContain('Se loger entre océan et montagne, à un loyer maîtrisé');
+    expect(home.text).toContain('<link rel="canonical" href="https://www.hsa-lli.test/">');
+    const residence = await request(api.server).get('/residences/residence-arrosa-bayonne').set('Accept', 'text/html').expect(200);
+    expect(residence.text).toContain('<title>Résidence Arrosa, Bayonne | HSA Logement intermédiaire</title>');
+    expect(residence.text).toMatch(/<meta name="description" content="Résidence Arrosa à Bayonne \(64100\)/);
+    expect(residence.text).toContain('<meta property="og:url" content="https://www.hsa-lli.test/residences/residence-arrosa-bayonne">');
+    expect(residence.text).toMatch(/<meta property="og:image" content="https:\/\/www\.hsa-lli\.test\/api\/images\/\d+\?w=1000">/);
+    expect(residence.text).not.toMatch(/data-rendered=/);
+    // Only the page's own script remains: the ones it added while running are loaded again by it.
+    expect([...residence.text.matchAll(/<script\b/g)]).toHaveLength(1);
+  });
+
+  it('answers an unknown path with the not-found status', async () => {
+    const response = await request(api.server).get('/cette-page-n-existe-pas').set('Accept', 'text/html').expect(404);
+    expect(response.text).toContain('<div id="root">');
+  });
+
+  it('renders again when a residence or a good changes, and forgets pages that are no longer public', { timeout: 240_000 }, async () => {
+    const manager = api.dataSource.manager;
+    const residence = await manager.findOneByOrFail(Residence, { slug: 'residence-arrosa-bayonne' });
+    residence.description = 'Résidence rénovée en 2026, au pied de la passerelle de la gare.';
+    await manager.save(residence);
+    await eventually(() => read('/residences/residence-arrosa-bayonne').includes('Résidence rénovée en 2026'));
+
+    const good = await manager.findOneOrFail(Good, { where: { residence: { slug: 'les-jardins-de-l-adour-boucau' }, enabled: true }, relations: { residence: true } });
+    const path = `/residences/les-jardins-de-l-adour-boucau/${good.slug}/${good.id}`;
+    expect(exists(path)).toBe(true);
+    await manager.update(Good, { id: good.id }, { enabled: false });
+    await eventually(() => !exists(path));
+    await request(api.server).get(path).set('Accept', 'text/html').expect(200);
+  });
+});

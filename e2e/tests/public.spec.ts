@@ -1,0 +1,176 @@
+import AxeBuilder from '@axe-core/playwright';
+import { startInbox, type SmtpInbox } from '@hsa-lli/common/testing';
+import { E2E_SMTP_PORT } from '../support/e2e-env.ts';
+import { alive, emailOf, expect, loginAs, test } from '../support/fixtures.ts';
+
+test.describe('finding a home', () => {
+  test('from home to a good through the filtered list, with the photo viewer opened and closed by keyboard', async ({ page }) => {
+    await page.goto('/');
+    await page.getByRole('link', { name: 'Voir toutes les résidences et filtrer' }).click();
+    await alive(page);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Nos résidences');
+    const filters = page.getByRole('form', { name: 'Filtrer les résidences' });
+    await filters.getByLabel('Zone').selectOption('A');
+    await filters.getByLabel('Typologie').selectOption('T3');
+    await filters.getByLabel('Loyer maximum charges comprises (€ par mois)').fill('1100');
+    await filters.getByRole('button', { name: 'Filtrer' }).click();
+    await expect(page).toHaveURL(/zone=A/);
+    await expect(page).toHaveURL(/typologie=T3/);
+    await expect(page).toHaveURL(/loyer_max=1100/);
+    await expect(page.getByText(/résidences? correspondant à vos critères/)).toBeVisible();
+    const cards = page.locator('.residence-list > li');
+    const count = await cards.count();
+    expect(count).toBeGreaterThan(0);
+
+    // The filtered list can be shared: the same address gives the same list.
+    await page.reload();
+    await alive(page);
+    await expect(cards).toHaveCount(count);
+    await expect(page.getByRole('form', { name: 'Filtrer les résidences' }).getByLabel('Zone')).toHaveValue('A');
+
+    await cards.first().getByRole('link').click();
+    await alive(page);
+    await expect(page.getByRole('heading', { name: 'Logements disponibles' })).toBeVisible();
+    await page.locator('.good-list').getByRole('link', { name: /^T3 de/ }).first().click();
+    await alive(page);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(/^T3 de [\d,]+ m²$/);
+    await expect(page.getByText(/par mois|€/).first()).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Performance énergétique' })).toBeVisible();
+
+    const viewer = page.getByRole('dialog');
+    await page.getByRole('button', { name: /^Agrandir : Illustration de l’intérieur/ }).click();
+    await expect(viewer).toBeVisible();
+    await expect(viewer.getByRole('img')).toHaveAttribute('src', /\/api\/images\/\d+\?w=2000$/);
+    await page.keyboard.press('Escape');
+    await expect(viewer).toBeHidden();
+    await expect(page.getByRole('button', { name: /^Agrandir : Illustration de l’intérieur/ })).toBeFocused();
+  });
+
+  test('a good reached with the wrong residence address goes to its own, and unknown ones give the not-found page', async ({ page }) => {
+    await page.goto('/residences/mauvaise-residence/appartement-t4-84-m2/3');
+    await expect(page).toHaveURL('/residences/residence-les-hortensias-anglet/appartement-t4-84-m2/3');
+    await page.goto('/residences/residence-inconnue');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Page introuvable');
+    await page.goto('/residences/residence-les-hortensias-anglet/x/999999');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Page introuvable');
+  });
+});
+
+test.describe('eligibility and contact', () => {
+  let inbox: SmtpInbox;
+
+  test.beforeAll(async () => {
+    inbox = await startInbox(E2E_SMTP_PORT);
+  });
+
+  test.afterAll(async () => {
+    await inbox?.stop();
+  });
+
+  test('the eligibility test answers eligible and not eligible, then sends a prefilled request staff can read', async ({ page }) => {
+    await page.goto('/tester-mon-eligibilite');
+    const form = page.getByRole('form', { name: "Test d'éligibilité" });
+    await form.getByRole('button', { name: 'Vérifier mon éligibilité' }).click();
+    await expect(form.getByText('Choisissez la commune du logement dans la liste.')).toBeVisible();
+
+    await form.getByLabel('Un couple').check();
+    await form.getByLabel('Nombre de personnes à charge').selectOption('1');
+    await form.getByLabel('Commune du logement recherché').selectOption({ label: 'Anglet (64600)' });
+    await form.getByLabel(/de la personne 1/).fill('50 000');
+    await form.getByLabel(/de la personne 2/).fill('30 000');
+    await form.getByRole('button', { name: 'Vérifier mon éligibilité' }).click();
+    await expect(page.getByText("Vos revenus dépassent le plafond : vous n'êtes pas éligible.")).toBeVisible();
+    await expect(page.getByText(/79\s666\s€/)).toBeVisible();
+
+    await form.getByLabel(/de la personne 1/).fill('45 000');
+    await form.getByRole('button', { name: 'Vérifier mon éligibilité' }).click();
+    await expect(page.getByText('Vous êtes éligible au logement locatif intermédiaire.')).toBeVisible();
+    await expect(page.getByText(/75\s000\s€/)).toBeVisible();
+
+    await page.getByRole('button', { name: 'Envoyer une demande de contact' }).click();
+    await expect(page).toHaveURL('/nous-contacter');
+    const contact = page.getByRole('form', { name: 'Demande de contact' });
+    await expect(contact.getByLabel('Objet de votre demande')).toHaveValue('new_record');
+    await expect(contact.getByLabel('Message')).toHaveValue(/je cherche un logement à Anglet \(zone A\)/);
+    await contact.getByLabel('Nom et prénom').fill('Peio Arrieta');
+    await contact.getByLabel('E-mail').fill('peio.arrieta@example.org');
+    await contact.getByLabel(/J'accepte d'être recontacté/).check();
+    const submitted = page.waitForResponse((response) => response.url().endsWith('/api/contact-forms') && response.request().method() === 'POST');
+    await contact.getByRole('button', { name: 'Envoyer ma demande' }).click();
+    const { id } = await (await submitted).json();
+    await expect(page.getByText('Votre demande a bien été envoyée.')).toBeVisible();
+
+    await loginAs(page, emailOf('admin'));
+    const stored = await (await page.request.post('/api/contact-forms/get', { data: { id } })).json();
+    expect(stored.data[0]).toMatchObject({
+      subject: 'new_record',
+      name: 'Peio Arrieta',
+      eligibility: { household: 'couple', dependants: 1, city: '64024', incomes: [45000, 30000], eligible: true, ceiling: 79666, zone: 'A' },
+    });
+  });
+
+  test('the contact form shows its errors, then sends the request and two e-mails', async ({ page }) => {
+    await page.goto('/nous-contacter');
+    const contact = page.getByRole('form', { name: 'Demande de contact' });
+    await contact.getByRole('button', { name: 'Envoyer ma demande' }).click();
+    for (const message of ["Choisissez l'objet de votre demande.", 'Indiquez vos nom et prénom.', 'Veuillez saisir votre adresse e-mail.', 'Votre message doit contenir au moins 10 caractères.', 'Vous devez accepter d’être recontacté(e) pour que nous puissions vous répondre.']) {
+      await expect(contact.getByText(message)).toBeVisible();
+    }
+    await contact.getByLabel('Objet de votre demande').selectOption({ label: 'Obtenir des informations' });
+    await contact.getByLabel('Nom et prénom').fill('Maddi Goyhenetche');
+    await contact.getByLabel('E-mail').fill('maddi.goyhenetche@example.org');
+    await contact.getByLabel('Téléphone (facultatif)').fill('12');
+    await contact.getByLabel('Message').fill('Bonjour, proposez-vous des logements adaptés aux fauteuils roulants ?');
+    await contact.getByLabel(/J'accepte d'être recontacté/).check();
+    await contact.getByRole('button', { name: 'Envoyer ma demande' }).click();
+    await expect(contact.getByText('Indiquez un numéro de téléphone français, par exemple 06 12 34 56 78.')).toBeVisible();
+    await expect(contact.getByText('Indiquez vos nom et prénom.')).toHaveCount(0);
+    await contact.getByLabel('Téléphone (facultatif)').fill('06 11 22 33 44');
+    await contact.getByRole('button', { name: 'Envoyer ma demande' }).click();
+    await expect(page.getByText('Votre demande a bien été envoyée.')).toBeVisible();
+
+    const staff = await inbox.waitFor((mail) => mail.text.includes('fauteuils roulants') && mail.subject.startsWith('Nouvelle demande de contact'));
+    expect(staff.subject).toBe('Nouvelle demande de contact : Obtenir des informations');
+    const confirmation = await inbox.waitFor((mail) => mail.to.includes('maddi.goyhenetche@example.org'));
+    expect(confirmation.subject).toBe('Nous avons bien reçu votre demande');
+    expect(confirmation.text).toContain('fauteuils roulants');
+  });
+});
+
+test.describe('fast and findable', () => {
+  test('public pages arrive as HTML with their content and head tags, before any script runs', async ({ browser }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto('/residences/residence-les-hortensias-anglet');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Résidence Les Hortensias');
+    await expect(page).toHaveTitle('Résidence Les Hortensias, Anglet | HSA Logement intermédiaire');
+    await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', /\/residences\/residence-les-hortensias-anglet$/);
+    await expect(page.locator('meta[property="og:title"]')).toHaveAttribute('content', 'Résidence Les Hortensias, Anglet');
+    await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', /Anglet \(64600\)/);
+    const image = page.locator('.gallery__main img');
+    await expect(image).toHaveAttribute('width', '1500');
+    await expect(image).toHaveAttribute('height', '1000');
+    await expect(image).toHaveAttribute('srcset', /\?w=500 500w, .*\?w=3000 3000w/);
+    await context.close();
+  });
+
+  const PUBLIC_PAGES = [
+    '/',
+    '/residences',
+    '/residences/residence-les-hortensias-anglet',
+    '/residences/residence-les-hortensias-anglet/appartement-t4-84-m2/3',
+    '/tester-mon-eligibilite',
+    '/nous-contacter',
+    '/mentions-legales',
+    '/reglement-general-sur-la-protection-des-donnees-personnelles',
+    '/login',
+    '/mot-de-passe-oublie',
+  ];
+  for (const path of PUBLIC_PAGES) {
+    test(`no accessibility violation on ${path}`, async ({ page }) => {
+      await page.goto(path);
+      const { violations } = await new AxeBuilder({ page }).analyze();
+      expect(violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual([]);
+    });
+  }
+});
