@@ -100,6 +100,8 @@ export function frontAppConfig({ dir, name, exposes, port, title, publicPath = '
           template: existsSync(join(dir, 'src', 'index.html')) ? join(dir, 'src', 'index.html') : STANDALONE_PAGE,
           title,
           favicon: existsSync(join(dir, 'src', 'favicon.svg')) ? join(dir, 'src', 'favicon.svg') : undefined,
+          // The shell's page loads its scripts itself, after the first paint (see shell/src/index.html).
+          inject: !existsSync(join(dir, 'src', 'index.html')),
         }),
       ],
       optimization: {

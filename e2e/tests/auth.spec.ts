@@ -2,7 +2,7 @@ import { startInbox, type SmtpInbox } from '@hsa-lli/common/testing';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ANALYTICS_URL, DEFAULT_REMOTES, E2E_PORT, E2E_SMTP_PORT, PUBLIC_HOST, REMOTES_FILE, REPO_ROOT } from '../support/e2e-env.ts';
-import { DEMO_PASSWORD, emailOf, expect, loginAs, loginThroughPanel, test } from '../support/fixtures.ts';
+import { alive, DEMO_PASSWORD, emailOf, expect, loginAs, loginThroughPanel, test } from '../support/fixtures.ts';
 import { serveStatic } from '../support/static-server.ts';
 
 const ADMIN_MENU = ['Accueil', 'Dossiers', 'Demandes de contact', 'Résidences', 'Biens', 'Équipements', 'Utilisateurs'];
@@ -55,8 +55,12 @@ test.describe('logging in and out', () => {
 
       await page.goto('/');
       await page.getByRole('button', { name: 'Mon espace' }).click();
+      // Logging out reloads the site: the new page must be alive before it takes clicks.
+      const reloaded = page.waitForEvent('load');
       await page.getByRole('dialog', { name: expected.panelTitle }).getByRole('button', { name: 'Déconnexion' }).click();
+      await reloaded;
       await expect(page).toHaveURL('/');
+      await alive(page);
       await page.getByRole('button', { name: 'Mon espace' }).click();
       await expect(page.getByRole('dialog', { name: 'Mon espace' }).getByText("Vous n'êtes pas connecté(e).")).toBeVisible();
       expect((await (await page.request.post('/api/auth/get-roles')).json()).roles).toEqual([]);

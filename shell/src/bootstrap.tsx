@@ -1,14 +1,12 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { StrictMode, startTransition } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { Provider } from 'react-redux';
 import { RouterProvider } from 'react-router';
 import { configureHttp } from '@hsa-lli/common/http';
 import { loadSession, makeStore } from '@hsa-lli/common/store';
+import { isPrerendering } from './app/prerender.js';
 import { createShellRouter } from './app/router.js';
 import './shell.css';
-
-// The page's own scripts: the prerenderer keeps them, and drops those the page adds while running.
-Object.assign(window, { __SHELL_SCRIPTS__: [...document.scripts].map((script) => script.getAttribute('src')).filter(Boolean) });
 
 const store = makeStore();
 const router = createShellRouter();
@@ -24,13 +22,28 @@ const routerReady = new Promise<void>((resolve) => {
   });
 });
 
-// React takes over once the first page is complete, so that a prerendered page is replaced by the
-// same content at once, without a loader in between.
+// React takes over once the first page is complete. A prerendered page is hydrated: React adopts the
+// elements already on screen instead of drawing them again, in small slices of work (a transition)
+// so that the page stays responsive meanwhile.
 await Promise.all([routerReady, store.dispatch(loadSession())]);
-createRoot(document.getElementById('root')!).render(
+const container = document.getElementById('root')!;
+const app = (
   <StrictMode>
     <Provider store={store}>
       <RouterProvider router={router} />
     </Provider>
-  </StrictMode>,
+  </StrictMode>
 );
+if (document.documentElement.dataset.prerendered === 'true') {
+  startTransition(() => {
+    hydrateRoot(container, app, {
+      // A logged-in visitor's header differs from the visitor's page that was prerendered: React then
+      // draws the page again, which is expected, not an error.
+      onRecoverableError: (error) => console.info('Prerendered page drawn again:', error instanceof Error ? error.message : error),
+    });
+  });
+} else {
+  // Ids written into prerendered HTML get a prefix of their own, so that the ids React makes in the
+  // visitor's browser for elements added later never repeat them.
+  createRoot(container, isPrerendering() ? { identifierPrefix: 'pre-' } : {}).render(app);
+}

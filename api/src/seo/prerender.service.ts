@@ -20,11 +20,14 @@ export function prerenderedFile(dataDir: string, path: string): string | null {
   return join(dataDir, 'prerender', clean === '' ? 'index.html' : `${clean}.html`);
 }
 
-/** Keeps the captured page but the scripts the page added while running: the page's own scripts load them again. */
-export function cleanCapturedHtml(html: string, ownScripts: string[]): string {
+/**
+ * Keeps the captured page without the scripts it loaded while running: the shell's loader (the one
+ * inline script kept) loads them again, once the page is painted.
+ */
+export function cleanCapturedHtml(html: string): string {
   return html
-    .replace(/<script\b[^>]*\bsrc="([^"]*)"[^>]*><\/script>/g, (tag, src: string) => (ownScripts.includes(src) ? tag : ''))
-    .replace(/<script\b(?![^>]*\bsrc=)[^>]*>[\s\S]*?<\/script>/g, '')
+    .replace(/<script\b[^>]*\bsrc="[^"]*"[^>]*><\/script>/g, '')
+    .replace(/<script\b(?![^>]*\bid="shell-loader")[^>]*>[\s\S]*?<\/script>/g, '')
     // The page says it is complete only once it has come alive again in the visitor's browser.
     .replace(/\sdata-rendered="[^"]*"/, '')
     .replace('<html', '<html data-prerendered="true"');
@@ -68,7 +71,9 @@ export class PrerenderService {
 
   private async renderAll(): Promise<{ pages: number }> {
     this.queued = false;
-    if (!this.origin) return { pages: 0 };
+    // A dedicated worker never listens: it reads the pages from the front's origin.
+    const origin = this.config.frontOrigin ?? this.origin;
+    if (!origin) return { pages: 0 };
     const pages = await this.pages.list();
     const browser = await chromium.launch({
       executablePath: this.config.chromiumPath,
@@ -86,12 +91,19 @@ export class PrerenderService {
       for (const { path } of pages) {
         const file = prerenderedFile(this.config.dataDir, path);
         if (!file) continue;
-        const response = await page.goto(this.origin + path, { waitUntil: 'domcontentloaded' });
+        const response = await page.goto(origin + path, { waitUntil: 'domcontentloaded' });
         await page.waitForSelector('html[data-rendered="true"]', { timeout: 15_000 });
-        const ownScripts = await page.evaluate(() => (window as { __SHELL_SCRIPTS__?: string[] }).__SHELL_SCRIPTS__ ?? []);
         if (!response?.ok()) continue;
+        // Adjacent text nodes merge when the page is written out; server rendering separates them with
+        // an empty comment, which is what React expects to find when it hydrates the page.
+        await page.evaluate(() => {
+          const walker = document.createTreeWalker(document.getElementById('root')!, NodeFilter.SHOW_TEXT);
+          const texts: Text[] = [];
+          for (let node = walker.nextNode(); node; node = walker.nextNode()) texts.push(node as Text);
+          for (const text of texts) if (text.nextSibling?.nodeType === Node.TEXT_NODE) text.after(document.createComment(''));
+        });
         await mkdir(dirname(file), { recursive: true });
-        await writeFile(`${file}.tmp`, cleanCapturedHtml(await page.content(), ownScripts));
+        await writeFile(`${file}.tmp`, cleanCapturedHtml(await page.content()));
         await rename(`${file}.tmp`, file);
         fresh.add(file);
       }

@@ -1,5 +1,6 @@
-import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
+import { createContext, useContext, useEffect, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { http } from '@hsa-lli/common/http';
+import { isPrerendering } from '../../app/prerender.js';
 
 /** Storage keys of spec section 9. */
 export const CONSENT_KEY = 'cookies_consent';
@@ -33,10 +34,6 @@ function write(consent: Consent): void {
   }
 }
 
-/** A page being prerendered refuses on its own: its HTML must carry no banner and no analytics. */
-export function isPrerendering(): boolean {
-  return navigator.userAgent.includes('HSA-Prerender') || (window as { __PRERENDER__?: boolean }).__PRERENDER__ === true;
-}
 
 /** Audience measurement never runs on a developer's machine. */
 function isLocalhost(): boolean {
@@ -44,7 +41,18 @@ function isLocalhost(): boolean {
   return host === 'localhost' || host === '127.0.0.1' || host === '[::1]' || host.endsWith('.localhost');
 }
 
+/** False while the page is being hydrated (the server's HTML has no banner), true afterwards. */
+function useMounted(): boolean {
+  return useSyncExternalStore(
+    () => () => undefined,
+    () => true,
+    () => false,
+  );
+}
+
 interface ConsentApi extends Consent {
+  /** The choice is known in this browser: false during hydration, so that the first render matches the prerendered page. */
+  known: boolean;
   accept(): void;
   refuse(): void;
   customize(analytics: boolean): void;
@@ -62,6 +70,7 @@ export function useConsent(): ConsentApi {
 }
 
 export function ConsentProvider({ children }: { children: ReactNode }) {
+  // A page being prerendered refuses on its own: its HTML must carry no banner and no analytics.
   const [consent, setConsent] = useState<Consent>(() => (isPrerendering() ? { choice: 'false', analytics: false } : read()));
   const [dialogOpen, setDialogOpen] = useState(false);
   const choose = (next: Consent) => {
@@ -70,8 +79,10 @@ export function ConsentProvider({ children }: { children: ReactNode }) {
     setDialogOpen(false);
   };
   useAnalytics(consent.analytics);
+  const mounted = useMounted();
   const api: ConsentApi = {
     ...consent,
+    known: mounted,
     accept: () => choose({ choice: 'true', analytics: true }),
     refuse: () => choose({ choice: 'false', analytics: false }),
     customize: (analytics) => choose({ choice: 'custom', analytics }),

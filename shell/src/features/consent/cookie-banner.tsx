@@ -4,7 +4,7 @@ import { useConsent } from './consent.js';
 
 export function CookieBanner() {
   const consent = useConsent();
-  if (consent.choice !== null) return null;
+  if (!consent.known || consent.choice !== null) return null;
   return (
     <section className="shell-cookie-banner" aria-label="Cookies">
       <p>Nous utilisons des cookies à des fins de mesure d'audience.</p>
