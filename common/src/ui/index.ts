@@ -7,3 +7,4 @@ export * from './modal.js';
 export * from './remote-routes.js';
 export * from './request-error-message.js';
 export * from './standalone.js';
+export * from './use-submission.js';

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { CONTACT_SUBJECT_OPTIONS, contactProblems, findCommune, formatCents, type ContactRequest } from '@hsa-lli/common/domain';
-import { http, type RequestErrorData } from '@hsa-lli/common/http';
-import { Loader, MessageBox, RequestErrorMessage } from '@hsa-lli/common/ui';
+import { http } from '@hsa-lli/common/http';
+import { Loader, MessageBox, RequestErrorMessage, useSubmission } from '@hsa-lli/common/ui';
 import type { EligibilityResult } from '../eligibility/eligibility-page.js';
 import './contact.css';
 
@@ -30,9 +30,8 @@ export function ContactPage() {
   );
   const [website, setWebsite] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [failure, setFailure] = useState<RequestErrorData | null>(null);
+  const { sending, failure, send } = useSubmission();
   const [sent, setSent] = useState<string | null>(null);
-  const [sending, setSending] = useState(false);
 
   const change = <K extends keyof ContactRequest>(field: K, value: ContactRequest[K]) => {
     setValues((current) => ({ ...current, [field]: value }));
@@ -44,18 +43,8 @@ export function ContactPage() {
     const problems = contactProblems(values);
     setErrors(problems);
     if (Object.keys(problems).length > 0) return;
-    setSending(true);
-    setFailure(null);
-    try {
-      const answer = await http.post<{ message: string }>('/contact-forms', { ...values, website, eligibility }, { action: true });
-      setSent(answer.message);
-    } catch (error) {
-      const failed = error as RequestErrorData;
-      if (Object.keys(failed.fields ?? {}).length > 0) setErrors(failed.fields);
-      else setFailure(failed);
-    } finally {
-      setSending(false);
-    }
+    const answer = await send(() => http.post<{ message: string }>('/contact-forms', { ...values, website, eligibility }, { action: true }), setErrors);
+    if (answer) setSent(answer.message);
   };
 
   const describedBy = (field: string) => (errors[field] ? `${field}-error` : undefined);

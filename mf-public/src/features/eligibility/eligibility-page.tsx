@@ -8,8 +8,8 @@ import {
   type EligibilityAnswer,
   type Household,
 } from '@hsa-lli/common/domain';
-import { http, type RequestErrorData } from '@hsa-lli/common/http';
-import { Loader, MessageBox, RequestErrorMessage } from '@hsa-lli/common/ui';
+import { http } from '@hsa-lli/common/http';
+import { Loader, MessageBox, RequestErrorMessage, useSubmission } from '@hsa-lli/common/ui';
 import './eligibility.css';
 
 export interface EligibilityRequest {
@@ -35,9 +35,8 @@ export function EligibilityPage() {
   const [city, setCity] = useState('');
   const [incomes, setIncomes] = useState(['', '']);
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [failure, setFailure] = useState<RequestErrorData | null>(null);
+  const { sending, failure, send } = useSubmission();
   const [result, setResult] = useState<EligibilityResult | null>(null);
-  const [sending, setSending] = useState(false);
 
   const persons = household === 'couple' ? 2 : 1;
   const edit = (field: string, apply: () => void) => {
@@ -55,18 +54,8 @@ export function EligibilityPage() {
     setErrors(local);
     if (Object.keys(local).length > 0) return;
     const question: EligibilityRequest = { household, dependants: Number(dependants), city, incomes: amounts as number[], year };
-    setSending(true);
-    setFailure(null);
-    try {
-      const answer = await http.post<EligibilityAnswer>('/eligibility/check', question, { action: true });
-      setResult({ ...question, ...answer });
-    } catch (error) {
-      const failed = error as RequestErrorData;
-      if (Object.keys(failed.fields ?? {}).length > 0) setErrors(failed.fields);
-      else setFailure(failed);
-    } finally {
-      setSending(false);
-    }
+    const answer = await send(() => http.post<EligibilityAnswer>('/eligibility/check', question, { action: true }), setErrors);
+    if (answer) setResult({ ...question, ...answer });
   };
 
   return (

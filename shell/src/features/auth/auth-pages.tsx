@@ -1,34 +1,22 @@
 import { useState } from 'react';
 import { Link, useLoaderData, useNavigate, useParams, type LoaderFunctionArgs } from 'react-router';
 import { emailProblem, type LoginAnswer } from '@hsa-lli/common/domain';
-import { http, type RequestError } from '@hsa-lli/common/http';
+import { http } from '@hsa-lli/common/http';
 import { selectIsAuthenticated, selectSession, sessionOpened, useAppDispatch, useAppSelector } from '@hsa-lli/common/store';
-import { Field, Loader, MessageBox, RequestErrorMessage, useForm } from '@hsa-lli/common/ui';
+import { Field, Loader, MessageBox, RequestErrorMessage, useForm, useSubmission } from '@hsa-lli/common/ui';
 import { LoginForm } from './login-form.js';
 import { NEW_PASSWORD_CHECKS, NewPasswordFields } from './password-fields.js';
 
-/** Sends a form and keeps what the person needs to see: sending, the answer, the failure. */
+/** A form's call, and the answer it got once it succeeded. */
 function useSending<T>() {
-  const [sending, setSending] = useState(false);
-  const [failure, setFailure] = useState<RequestError | null>(null);
+  const { sending, failure, send } = useSubmission();
   const [answer, setAnswer] = useState<T | null>(null);
-  const send = async (call: () => Promise<T>, onFields: (fields: Record<string, string>) => void) => {
-    setSending(true);
-    setFailure(null);
-    try {
-      const result = await call();
-      setAnswer(result);
-      return result;
-    } catch (error) {
-      const failed = error as RequestError;
-      if (Object.keys(failed.fields ?? {}).length > 0) onFields(failed.fields);
-      else setFailure(failed);
-      return null;
-    } finally {
-      setSending(false);
-    }
+  const sendAndKeep = async (call: () => Promise<T>, onFields: (fields: Record<string, string>) => void) => {
+    const result = await send(call, onFields);
+    if (result !== null) setAnswer(result);
+    return result;
   };
-  return { sending, failure, answer, send };
+  return { sending, failure, answer, send: sendAndKeep };
 }
 
 export function LoginPage() {

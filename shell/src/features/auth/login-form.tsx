@@ -1,9 +1,7 @@
-import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { emailProblem } from '@hsa-lli/common/domain';
-import type { RequestErrorData } from '@hsa-lli/common/http';
 import { logIn, useAppDispatch } from '@hsa-lli/common/store';
-import { Field, Loader, RequestErrorMessage, useForm, type Checks } from '@hsa-lli/common/ui';
+import { Field, Loader, RequestErrorMessage, useForm, useSubmission, type Checks } from '@hsa-lli/common/ui';
 
 const CHECKS: Checks = {
   email: (value) => emailProblem(value),
@@ -15,24 +13,15 @@ export function LoginForm({ formName, onDone }: { formName: string; onDone?: () 
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const form = useForm(formName, CHECKS);
-  const [sending, setSending] = useState(false);
-  const [failure, setFailure] = useState<RequestErrorData | null>(null);
+  const { sending, failure, send } = useSubmission();
 
   const onSubmit = async (event: React.FormEvent) => {
     const values = form.submit(event);
     if (!values) return;
-    setSending(true);
-    setFailure(null);
-    try {
-      const home = await dispatch(logIn({ email: values.email ?? '', password: values.password ?? '' })).unwrap();
-      onDone?.();
-      await navigate(home);
-    } catch (error) {
-      const failed = error as RequestErrorData;
-      if (Object.keys(failed.fields).length > 0) form.showErrors(failed.fields);
-      else setFailure(failed);
-      setSending(false);
-    }
+    const home = await send(() => dispatch(logIn({ email: values.email ?? '', password: values.password ?? '' })).unwrap(), form.showErrors);
+    if (home === null) return;
+    onDone?.();
+    await navigate(home);
   };
 
   return (
