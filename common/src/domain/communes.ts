@@ -4,6 +4,7 @@
  * zonage-abc-juillet-2024.csv); postal codes from La Poste. LLI is possible only in zones A bis, A and B1.
  * Check against the arrêté of 5 September 2025 before production use.
  */
+import { slugify } from './format.js';
 import type { Zone } from './reference.js';
 
 export interface Commune {
@@ -63,4 +64,17 @@ export const COMMUNES: readonly Commune[] = [
 
 export function findCommune(value: string): Commune | undefined {
   return COMMUNES.find((commune) => commune.value === value);
+}
+
+let byName: readonly Commune[] | undefined;
+
+/**
+ * The communes in alphabetical order, accents read as their letter, for the lists people choose from.
+ * Sorted once, on first use, by their slug rather than with Intl.Collator, which is slow to start.
+ */
+export function communesByName(): readonly Commune[] {
+  byName ??= COMMUNES.map((commune) => ({ commune, key: slugify(commune.label) }))
+    .sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0))
+    .map(({ commune }) => commune);
+  return byName;
 }

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { climateClass, energyClass, finalEnergyClass } from './energy.js';
-import { formatCents, formatDate, parseNumber, slugify } from './format.js';
+import { formatCents, formatDate, formatNumber, parseNumber, slugify } from './format.js';
 import { incomeCeiling, rentCeilingCents, surfaceCoefficient } from './lli.js';
 import { remoteForPath } from './areas.js';
-import { COMMUNES, findCommune } from './communes.js';
+import { COMMUNES, communesByName, findCommune } from './communes.js';
 
 describe('energy classes', () => {
   it('takes the first class whose threshold is at or above the value', () => {
@@ -29,6 +29,14 @@ describe('formats', () => {
   it('writes money with a space between thousands and two decimals', () => {
     expect(formatCents(123456)).toBe('1\u00a0234,56\u00a0€');
     expect(formatCents(7500)).toBe('75,00\u00a0€');
+    expect(formatCents(123456789)).toBe('1\u00a0234\u00a0567,89\u00a0€');
+    expect(formatCents(-5)).toBe('-0,05\u00a0€');
+  });
+
+  it('writes numbers with a decimal comma', () => {
+    expect(formatNumber(84.5)).toBe('84,5');
+    expect(formatNumber(12500)).toBe('12\u00a0500');
+    expect(formatNumber(3)).toBe('3');
   });
 
   it('reads numbers with a comma or a dot, ignoring other characters', () => {
@@ -40,6 +48,10 @@ describe('formats', () => {
   it('writes the first of the month as French prose does', () => {
     expect(formatDate('2027-02-01')).toBe('1er février 2027');
     expect(formatDate('2026-03-15')).toBe('15 mars 2026');
+    expect(formatDate('2026-12-31')).toBe('31 décembre 2026');
+    // An instant is dated in France: 23:30 UTC on 31 January is already 1 February in Paris.
+    expect(formatDate(new Date('2027-01-31T23:30:00Z'))).toBe('1er février 2027');
+    expect(formatDate('2027-07-14T10:00:00.000Z')).toBe('14 juillet 2027');
   });
 
   it('makes URL slugs from French names', () => {
@@ -70,6 +82,13 @@ describe('reference data', () => {
     expect(COMMUNES.length).toBeGreaterThanOrEqual(40);
     expect(new Set(COMMUNES.map((commune) => commune.areas))).toEqual(new Set(['A', 'B1']));
     expect(findCommune('64483')).toMatchObject({ label: 'Saint-Jean-de-Luz', zip_code: '64500', areas: 'A' });
+  });
+
+  it('lists the communes in French alphabetical order, accents read as their letter', () => {
+    const labels = communesByName().map((commune) => commune.label);
+    expect(labels).toHaveLength(COMMUNES.length);
+    expect(labels.slice(0, 3)).toEqual(['Ahetze', 'Anglet', 'Angresse']);
+    expect(labels.indexOf('Bénesse-Maremne')).toBe(labels.indexOf('Bayonne') + 1);
   });
 });
 

@@ -1,4 +1,4 @@
-import { ENERGY_CLASSES, type EnergyLetter } from '@hsa-lli/common/domain';
+import { ENERGY_CLASSES, formatNumber, type EnergyLetter } from '@hsa-lli/common/domain';
 
 /** Classes whose colour is too light for white letters. */
 const DARK_TEXT: EnergyLetter[] = ['C', 'D', 'E'];
@@ -17,7 +17,7 @@ function Scale({ title, unit, value, current }: { title: string; unit: string; v
   return (
     <figure className="energy-scale">
       <figcaption>
-        {title} : <strong>{value.toLocaleString('fr-FR')}</strong> {unit}, classe <strong>{current}</strong>
+        {title} : <strong>{formatNumber(value)}</strong> {unit}, classe <strong>{current}</strong>
       </figcaption>
       <ol aria-hidden="true">
         {ENERGY_CLASSES.map(({ letter }, index) => (

@@ -1,4 +1,4 @@
-import { ADVANTAGE_OPTIONS, CERTIFICATION_OPTIONS, FLAT_SIZE_OPTIONS, formatDate } from '@hsa-lli/common/domain';
+import { ADVANTAGE_OPTIONS, CERTIFICATION_OPTIONS, FLAT_SIZE_OPTIONS, formatDate, formatNumber } from '@hsa-lli/common/domain';
 
 function labelOf(options: readonly { value: string; label: string }[], value: string): string {
   return options.find((option) => option.value === value)?.label ?? value;
@@ -13,5 +13,5 @@ export function availability(availableFrom: string | null, today = new Date().to
 }
 
 export function surfaceText(surface: number): string {
-  return `${surface.toLocaleString('fr-FR')} m²`;
+  return `${formatNumber(surface)} m²`;
 }

@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import { formatNumber } from '@hsa-lli/common/domain';
 import { useAppDispatch, useAppSelector } from '@hsa-lli/common/store';
 import { Loader, MessageBox } from '@hsa-lli/common/ui';
 import { loadStats, refreshStats, selectStats, selectStatsStatus } from './stats-slice.js';
@@ -38,7 +39,7 @@ export function DashboardPage() {
         {stats.map((stat) => (
           <div key={stat.key} className="ui-card dashboard-figure" data-key={stat.key}>
             <dt>{LABELS[stat.key] ?? stat.key}</dt>
-            <dd>{typeof stat.value === 'number' ? stat.value.toLocaleString('fr-FR') : String(stat.value)}</dd>
+            <dd>{typeof stat.value === 'number' ? formatNumber(stat.value) : String(stat.value)}</dd>
           </div>
         ))}
       </dl>

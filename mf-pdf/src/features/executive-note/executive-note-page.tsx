@@ -1,5 +1,5 @@
 import { useLoaderData, type LoaderFunctionArgs } from 'react-router';
-import { FLAT_SIZE_OPTIONS, formatCents, formatDate, type GoodView } from '@hsa-lli/common/domain';
+import { FLAT_SIZE_OPTIONS, formatCents, formatDate, formatNumber, type GoodView } from '@hsa-lli/common/domain';
 import { http } from '@hsa-lli/common/http';
 import './executive-note.css';
 
@@ -17,7 +17,7 @@ export function ExecutiveNotePage() {
   const rows: [string, string][] = [
     ['Référence', good.reference],
     ['Typologie', flatSize],
-    ['Surface habitable', `${good.surface.toLocaleString('fr-FR')} m²`],
+    ['Surface habitable', `${formatNumber(good.surface)} m²`],
     ['Loyer mensuel charges comprises', formatCents(good.rent_price_cents)],
     ['Charges mensuelles', formatCents(good.monthly_costs_cents)],
     ['Classe énergétique', good.energy_class ?? 'Non concerné'],

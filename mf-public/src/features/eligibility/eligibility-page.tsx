@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import {
-  COMMUNES,
+  communesByName,
   currentLliYear,
   formatCents,
   parseNumber,
@@ -24,8 +24,6 @@ export interface EligibilityRequest {
 export interface EligibilityResult extends EligibilityRequest, EligibilityAnswer {}
 
 const euros = (amount: number) => formatCents(amount * 100).replace(',00', '');
-
-const sortedCommunes = [...COMMUNES].sort((a, b) => a.label.localeCompare(b.label, 'fr'));
 
 export function EligibilityPage() {
   const navigate = useNavigate();
@@ -91,7 +89,7 @@ export function EligibilityPage() {
           <label htmlFor="city">Commune du logement recherché</label>
           <select id="city" value={city} aria-invalid={errors.city ? true : undefined} aria-describedby={errors.city ? 'city-error' : undefined} onChange={(event) => edit('city', () => setCity(event.target.value))}>
             <option value="">Choisissez une commune</option>
-            {sortedCommunes.map((commune) => (
+            {communesByName().map((commune) => (
               <option key={commune.value} value={commune.value}>
                 {commune.label} ({commune.zip_code})
               </option>

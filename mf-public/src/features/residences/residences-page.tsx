@@ -1,5 +1,5 @@
 import { Form, Link, useLoaderData, useNavigation, type LoaderFunctionArgs } from 'react-router';
-import { COMMUNES, FLAT_SIZE_OPTIONS, FLAT_SIZES, SERVED_ZONES, type ResidenceFilters, type ResidenceSummary } from '@hsa-lli/common/domain';
+import { COMMUNES, communesByName, FLAT_SIZE_OPTIONS, FLAT_SIZES, SERVED_ZONES, type ResidenceFilters, type ResidenceSummary } from '@hsa-lli/common/domain';
 import { load } from '../../lib/api.js';
 import { ResidenceCard } from './residence-card.js';
 import './residences.css';
@@ -26,9 +26,9 @@ export async function residencesLoader({ request }: LoaderFunctionArgs) {
 }
 
 const communesByDepartement = [
-  { label: 'Pyrénées-Atlantiques', communes: COMMUNES.filter((commune) => commune.departement === '64') },
-  { label: 'Landes', communes: COMMUNES.filter((commune) => commune.departement === '40') },
-].map((group) => ({ ...group, communes: [...group.communes].sort((a, b) => a.label.localeCompare(b.label, 'fr')) }));
+  { label: 'Pyrénées-Atlantiques', communes: communesByName().filter((commune) => commune.departement === '64') },
+  { label: 'Landes', communes: communesByName().filter((commune) => commune.departement === '40') },
+];
 
 export function ResidencesPage() {
   const { filters, residences } = useLoaderData<typeof residencesLoader>();
