@@ -1,8 +1,10 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync, utimesSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Good } from '../src/goods/entities/good.entity.js';
+import { REPO_ROOT } from '../src/paths.js';
 import { Residence } from '../src/residences/entities/residence.entity.js';
 import { PrerenderService, prerenderedFile } from '../src/seo/prerender.service.js';
 import { BACKENDS, type TestApi } from './backends.js';
@@ -47,6 +49,22 @@ describe('prerendered public pages', () => {
     expect(residence.text).not.toMatch(/data-rendered=/);
     // Only the page's own script remains: the ones it added while running are loaded again by it.
     expect([...residence.text.matchAll(/<script\b/g)]).toHaveLength(1);
+  });
+
+  it('never serves a page rendered before the shell was last built, whose scripts no longer exist', async () => {
+    const file = prerenderedFile(api.config.dataDir, '/mentions-legales')!;
+    const shellBuilt = statSync(join(REPO_ROOT, 'shell', 'dist', 'index.html')).mtime;
+    const rendered = statSync(file).mtime;
+    try {
+      utimesSync(file, shellBuilt, new Date(shellBuilt.getTime() - 60_000));
+      const stale = await request(api.server).get('/mentions-legales').set('Accept', 'text/html').expect(200);
+      expect(stale.text).not.toContain('data-prerendered');
+      expect(stale.text).toContain('<div id="root">');
+    } finally {
+      utimesSync(file, rendered, rendered);
+    }
+    const fresh = await request(api.server).get('/mentions-legales').set('Accept', 'text/html').expect(200);
+    expect(fresh.text).toContain('data-prerendered="true"');
   });
 
   it('answers an unknown path with the not-found status', async () => {

@@ -1,5 +1,5 @@
 import express, { type Express, type Response } from 'express';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { isAllowed, type RemoteLocation, type RemoteName } from '@hsa-lli/common/domain';
 import { allPages } from '../auth/access-rules.js';
@@ -71,6 +71,14 @@ export function serveFrontApps(app: Express, repoRoot: string, remotesFile: stri
     // A path no page answers still gets the shell (it shows the not-found page), with the right status.
     if (!isAllowed(knownPages, request.path)) response.status(404);
     const prerendered = request.get(PRERENDER_HEADER) ? null : prerenderedFile(dataDir, request.path);
-    response.sendFile(prerendered && existsSync(prerendered) ? prerendered : shellIndex);
+    response.sendFile(prerendered && isCurrent(prerendered, shellIndex) ? prerendered : shellIndex);
   });
+}
+
+/**
+ * A prerendered page names the shell's scripts of the build it was rendered with: one rendered before
+ * the shell was last built would load scripts that no longer exist, so it waits for its new rendering.
+ */
+function isCurrent(prerendered: string, shellIndex: string): boolean {
+  return existsSync(prerendered) && statSync(prerendered).mtimeMs >= statSync(shellIndex).mtimeMs;
 }
