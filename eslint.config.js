@@ -14,7 +14,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['shell/src/**', 'mf-*/src/**', 'common/src/**'],
+    files: ['shell/src/**', 'mf-*/src/**', 'common/src/**', 'common/build/style-tag-transform.js'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },
     rules: reactHooks.configs.recommended.rules,
