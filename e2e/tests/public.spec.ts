@@ -154,6 +154,25 @@ test.describe('fast and findable', () => {
     await context.close();
   });
 
+  test('prerendered pages come alive as they are for visitors, and are drawn anew for a logged-in user', async ({ page }) => {
+    const drawnAgain: string[] = [];
+    page.on('console', (message) => {
+      if (message.text().startsWith('Prerendered page drawn again')) drawnAgain.push(`${page.url()}: ${message.text()}`);
+    });
+    for (const path of ['/', '/residences', '/residences/residence-les-hortensias-anglet', '/residences/residence-les-hortensias-anglet/appartement-t4-84-m2/3']) {
+      const response = await page.goto(path);
+      expect(await response!.text()).toContain('data-prerendered="true"');
+    }
+    expect(drawnAgain).toEqual([]);
+
+    await loginAs(page, emailOf('customer'));
+    await page.goto('/residences');
+    await page.getByRole('button', { name: 'Mon espace' }).click();
+    await expect(page.getByRole('dialog', { name: 'Mon espace' }).getByRole('link', { name: 'Mes informations' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Nos résidences');
+    expect(drawnAgain).toEqual([]);
+  });
+
   const PUBLIC_PAGES = [
     '/',
     '/residences',

@@ -3,7 +3,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { Provider } from 'react-redux';
 import { RouterProvider } from 'react-router';
 import { configureHttp } from '@hsa-lli/common/http';
-import { loadSession, makeStore } from '@hsa-lli/common/store';
+import { loadSession, makeStore, selectIsAuthenticated } from '@hsa-lli/common/store';
 import { isPrerendering } from './app/prerender.js';
 import { createShellRouter } from './app/router.js';
 import './shell.css';
@@ -34,11 +34,12 @@ const app = (
     </Provider>
   </StrictMode>
 );
-if (document.documentElement.dataset.prerendered === 'true') {
+// Pages are prerendered for visitors: a logged-in user's header differs, so their page is drawn anew.
+if (document.documentElement.dataset.prerendered === 'true' && !selectIsAuthenticated(store.getState())) {
   startTransition(() => {
     hydrateRoot(container, app, {
-      // A logged-in visitor's header differs from the visitor's page that was prerendered: React then
-      // draws the page again, which is expected, not an error.
+      // Text that changed since the page was rendered (a flat available from a date now past) makes
+      // React draw the page again, which is expected, not an error.
       onRecoverableError: (error) => console.info('Prerendered page drawn again:', error instanceof Error ? error.message : error),
     });
   });
