@@ -21,8 +21,7 @@ import { SeoModule } from './seo/seo.module.js';
 import { StatsModule } from './stats/stats.module.js';
 import { TokensModule } from './tokens/tokens.module.js';
 import { UsersModule } from './users/users.module.js';
-import { VersionController } from './version/version.controller.js';
-import { VersionService } from './version/version.service.js';
+import { VersionModule } from './version/version.module.js';
 
 @Module({})
 export class AppModule {
@@ -46,9 +45,10 @@ export class AppModule {
         ResidencesModule,
         SeoModule,
         StatsModule,
+        VersionModule,
       ],
-      controllers: [HealthController, VersionController, EligibilityController, DocumentsController],
-      providers: [DemoSeeder, VersionService],
+      controllers: [HealthController, EligibilityController, DocumentsController],
+      providers: [DemoSeeder],
     };
   }
 }

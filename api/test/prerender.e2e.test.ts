@@ -1,8 +1,10 @@
-import { existsSync, readFileSync, statSync, utimesSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { defaultRemotes } from '../src/front/front-apps.js';
 import { Good } from '../src/goods/entities/good.entity.js';
 import { REPO_ROOT } from '../src/paths.js';
 import { Residence } from '../src/residences/entities/residence.entity.js';
@@ -25,8 +27,14 @@ describe('prerendered public pages', () => {
   const read = (path: string) => readFileSync(prerenderedFile(api.config.dataDir, path)!, 'utf8');
   const exists = (path: string) => existsSync(prerenderedFile(api.config.dataDir, path)!);
 
+  // The deployment map of the front apps: rewriting it is how a redeployment is simulated.
+  const remotesFolder = mkdtempSync(join(tmpdir(), 'hsa-lli-remotes-'));
+  const remotesFile = join(remotesFolder, 'remotes.json');
+  writeFileSync(remotesFile, JSON.stringify(defaultRemotes()));
+  const renderedAt = (path: string) => (exists(path) ? statSync(prerenderedFile(api.config.dataDir, path)!).mtimeMs : 0);
+
   beforeAll(async () => {
-    api = await BACKENDS[0]!.start({ serveApps: true, prerender: true, chromiumPath: CHROMIUM, publicUrl: 'https://www.hsa-lli.test' });
+    api = await BACKENDS[0]!.start({ serveApps: true, prerender: true, chromiumPath: CHROMIUM, publicUrl: 'https://www.hsa-lli.test', remotesFile });
     const { port } = api.server.address() as AddressInfo;
     await api.app.get(PrerenderService).start(`http://127.0.0.1:${port}`);
     await eventually(() => exists('/residences/residence-arrosa-bayonne'));
@@ -34,7 +42,24 @@ describe('prerendered public pages', () => {
 
   afterAll(async () => {
     await api?.stop();
+    rmSync(remotesFolder, { recursive: true, force: true });
   });
+
+  it('renders the pages again when a front app is redeployed, not before', async () => {
+    // The first rendering has written the page.
+    await eventually(() => renderedAt('/mentions-legales') > 0);
+    const last = renderedAt('/mentions-legales');
+    const prerender = api.app.get(PrerenderService);
+    await prerender.renderIfRedeployed();
+    await new Promise((resolve) => setTimeout(resolve, 3_000));
+    expect(renderedAt('/mentions-legales')).toBe(last);
+
+    // The same remotes, written again as a deployment does: the front's version changes.
+    writeFileSync(remotesFile, JSON.stringify(defaultRemotes(), null, 2));
+    await new Promise((resolve) => setTimeout(resolve, 2_100)); // the version is cached two seconds
+    await prerender.renderIfRedeployed();
+    await eventually(() => renderedAt('/mentions-legales') > last);
+  }, 120_000);
 
   it('serves the content, title, description, canonical address and Open Graph tags in the HTML itself', async () => {
     const home = await request(api.server).get('/').set('Accept', 'text/html').expect(200);

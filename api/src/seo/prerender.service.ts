@@ -1,4 +1,4 @@
-import { Inject, Injectable, Logger } from '@nestjs/common';
+import { Inject, Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
 import { existsSync } from 'node:fs';
 import { mkdir, readdir, rename, rm, writeFile } from 'node:fs/promises';
 import { dirname, join, normalize } from 'node:path';
@@ -6,12 +6,15 @@ import { chromium } from 'playwright-core';
 import { APP_CONFIG } from '../config/config.module.js';
 import type { AppConfig } from '../config/config.js';
 import { JobsService } from '../jobs/jobs.service.js';
+import { VersionService } from '../version/version.service.js';
 import { PublicPages } from './public-pages.js';
 
 /** Sent with the prerenderer's requests: the server answers them with the bare shell, never a prerendered page. */
 export const PRERENDER_HEADER = 'x-hsa-prerender';
 /** Part of the prerenderer's user agent: the page refuses cookies on its own and loads no analytics. */
 export const PRERENDER_AGENT = 'HSA-Prerender';
+/** How often the process that asks for renderings checks whether a front app was redeployed. */
+const REDEPLOY_CHECK_MS = 60_000;
 
 /** Where the HTML of a public path is kept: `/` → index.html, `/residences/x` → residences/x.html. */
 export function prerenderedFile(dataDir: string, path: string): string | null {
@@ -36,18 +39,22 @@ export function cleanCapturedHtml(html: string): string {
 /**
  * Renders every public page in Chromium and keeps its HTML, so that visitors and search engines get
  * the content at once; the page then comes alive. Pages are rendered again when a residence or good
- * changes (see PrerenderSubscriber).
+ * changes (see PrerenderSubscriber), and when a front app is redeployed: a page names the scripts of
+ * the build it was rendered with.
  */
 @Injectable()
-export class PrerenderService {
+export class PrerenderService implements OnModuleDestroy {
   private readonly logger = new Logger(PrerenderService.name);
   private origin: string | null = null;
   private queued = false;
+  private renderedVersion: string | null = null;
+  private redeployWatch: NodeJS.Timeout | undefined;
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly jobs: JobsService,
     private readonly pages: PublicPages,
+    private readonly versions: VersionService,
   ) {
     jobs.register('prerender', 'pages', () => this.renderAll());
   }
@@ -57,9 +64,26 @@ export class PrerenderService {
   }
 
   /** Where the pages are read from: this API, once it listens (one-origin mode), or the front's origin. */
-  start(origin: string): Promise<void> {
+  async start(origin: string): Promise<void> {
     this.origin = this.config.frontOrigin ?? origin;
+    if (this.enabled) {
+      this.renderedVersion = await this.versions.version();
+      this.redeployWatch = setInterval(() => void this.renderIfRedeployed(), REDEPLOY_CHECK_MS).unref();
+    }
     return this.request();
+  }
+
+  /** Asks for a new rendering when the front's version changed since the last one was asked for. */
+  async renderIfRedeployed(): Promise<void> {
+    const version = await this.versions.version();
+    if (version === this.renderedVersion) return;
+    this.renderedVersion = version;
+    this.logger.log(`Front version ${version}: public pages will be rendered again`);
+    await this.request();
+  }
+
+  onModuleDestroy(): void {
+    clearInterval(this.redeployWatch);
   }
 
   /** Asks for a new rendering; requests made while one waits are folded into it. */

@@ -3,6 +3,12 @@ import { PrerenderService } from './prerender.service.js';
 import { PrerenderSubscriber } from './prerender.subscriber.js';
 import { PublicPages } from './public-pages.js';
 import { SeoController } from './seo.controller.js';
+import { VersionModule } from '../version/version.module.js';
 
-@Module({ controllers: [SeoController], providers: [PublicPages, PrerenderService, PrerenderSubscriber], exports: [PrerenderService] })
+@Module({
+  imports: [VersionModule],
+  controllers: [SeoController],
+  providers: [PublicPages, PrerenderService, PrerenderSubscriber],
+  exports: [PrerenderService],
+})
 export class SeoModule {}
