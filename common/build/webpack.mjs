@@ -44,13 +44,14 @@ export function frontAppConfig({ dir, name, exposes, port, title, publicPath = '
   const appPackage = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8'));
   return (_env, argv) => {
     const production = argv.mode !== 'development';
+    const remote = Boolean(exposes);
     // In production a remote is only ever loaded by the shell, through its remote entry, and uses the
     // shell's federation runtime; its standalone page exists on its dev server only.
-    const standalone = Boolean(exposes) && !production;
+    const remoteInProduction = remote && production;
     return {
       mode: production ? 'production' : 'development',
       context: dir,
-      entry: exposes && production ? {} : './src/index.ts',
+      entry: remoteInProduction ? {} : './src/index.ts',
       devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
       output: {
         path: join(dir, 'dist'),
@@ -110,19 +111,19 @@ export function frontAppConfig({ dir, name, exposes, port, title, publicPath = '
             optimization: { target: 'web' },
             // The shell provides its federation runtime to the remotes, which then do not carry (and start)
             // a copy of their own: 60 KB less script per remote on a page's first load.
-            ...(exposes ? { externalRuntime: production } : { provideExternalRuntime: true }),
+            ...(remote ? { externalRuntime: production } : { provideExternalRuntime: true }),
           },
         }),
         // The shell's page is the portal's; a remote gets a bare page on its dev server, for its team to run it alone.
-        ...(exposes && !standalone
+        ...(remoteInProduction
           ? []
           : [
               new HtmlWebpackPlugin({
-                template: standalone ? STANDALONE_PAGE : join(dir, 'src', 'index.html'),
+                template: remote ? STANDALONE_PAGE : join(dir, 'src', 'index.html'),
                 title,
-                favicon: standalone ? undefined : join(dir, 'src', 'favicon.svg'),
+                favicon: remote ? undefined : join(dir, 'src', 'favicon.svg'),
                 // The shell's page loads its scripts itself, after the first paint (see shell/src/index.html).
-                inject: standalone,
+                inject: remote,
               }),
             ]),
       ],

@@ -9,8 +9,9 @@ const STARTUP = [
   () => import('@hsa-lli/common/ui'),
   () => import('@hsa-lli/common/store'),
   () => import('./app/router.js'),
+  () => import('./bootstrap.js'),
 ];
-for (const start of [...STARTUP, () => import('./bootstrap.js')]) {
+for (const start of STARTUP) {
   await new Promise((resolve) => setTimeout(resolve));
   await start();
 }
