@@ -16,7 +16,7 @@ export interface LegalDocument {
   sections: LegalSection[];
 }
 
-const PROVIDER = 'HSA Logement intermédiaire';
+export const PROVIDER = 'HSA Logement intermédiaire';
 const ADDRESS = '2 allée du Port-Neuf, 64100 Bayonne';
 const DPO = 'dpo@hsa-lli.fr';
 

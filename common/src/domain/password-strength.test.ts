@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import { MIN_PASSWORD_SCORE, newPasswordProblem, passwordStrength } from './password-strength.js';
+
+const TOO_GUESSABLE = 'Ce mot de passe est trop facile à deviner.';
+
+describe('password strength', () => {
+  it('refuses the guessable passwords that the length and character rules let through', () => {
+    expect(newPasswordProblem('Password1234')).toBe(`${TOO_GUESSABLE} Ce mot de passe est similaire à un mot de passe couramment utilisé.`);
+    expect(newPasswordProblem('Azerty123456')).toMatch(new RegExp(`^${TOO_GUESSABLE}`));
+    // A commune served and a year: the site's own words.
+    expect(newPasswordProblem('Biarritz2026!')).toBe(
+      `${TOO_GUESSABLE} Le mot de passe ne doit pas comporter de données personnelles ou liées au site.`,
+    );
+    expect(newPasswordProblem('SaintJeanDeLuz64')).toMatch(new RegExp(`^${TOO_GUESSABLE}`));
+    expect(newPasswordProblem('Intermediaire1')).toMatch(new RegExp(`^${TOO_GUESSABLE}`));
+  });
+
+  it('rates them below the accepted score, with French advice', () => {
+    for (const password of ['Password1234', 'Biarritz2026!', 'Anglet2025!', 'Azerty123456']) {
+      const strength = passwordStrength(password);
+      expect(strength.score, password).toBeLessThan(MIN_PASSWORD_SCORE);
+      expect(strength.advice.length, password).toBeGreaterThan(0);
+    }
+    expect(passwordStrength('Password1234').advice).toContain('Ajoutez des mots moins courants.');
+  });
+
+  it('accepts a long passphrase of unrelated words, with nothing to advise', () => {
+    expect(newPasswordProblem('Marmotte-Escalier-Violon-7')).toBeNull();
+    expect(passwordStrength('Marmotte-Escalier-Violon-7')).toEqual({ score: 4, advice: [] });
+  });
+
+  it("refuses a password made of the person's own e-mail address or name", () => {
+    const owner = { email: 'ximena.etcheverry@example.fr' };
+    expect(newPasswordProblem('Ximena.Etcheverry1')).toBeNull();
+    expect(newPasswordProblem('Ximena.Etcheverry1', owner)).toBe(
+      `${TOO_GUESSABLE} Le mot de passe ne doit pas comporter de données personnelles ou liées au site.`,
+    );
+    expect(newPasswordProblem('XimenaEtcheverry64', { firstName: 'Ximena', lastName: 'Etcheverry' })).toMatch(new RegExp(`^${TOO_GUESSABLE}`));
+    // Typed without its accent, the words joined by a separator.
+    expect(newPasswordProblem('Maite.Oyharcabal1')).toBeNull();
+    expect(newPasswordProblem('Maite.Oyharcabal1', { firstName: 'Maite', lastName: 'Oyharçabal' })).toMatch(new RegExp(`^${TOO_GUESSABLE}`));
+  });
+
+  it('keeps the length and character rules first', () => {
+    expect(newPasswordProblem('Anglet2025!')).toBe('Le mot de passe doit contenir au moins 12 caractères.');
+    expect(newPasswordProblem('marmotte-escalier-violon-7')).toBe('Le mot de passe doit contenir au moins une lettre majuscule.');
+    expect(newPasswordProblem(`Aa1${'marmotte'.repeat(16)}`)).toBe('Le mot de passe ne peut pas dépasser 128 caractères.');
+  });
+});
