@@ -140,6 +140,38 @@ describe.each(BACKENDS)('platform on $name', (backend) => {
     await admin.get('/api/stats/nothing/here').expect(404);
   });
 
+  it('counts as « Logements proposés » the homes a visitor can find, and follows a disabled good and an unpublished residence', async () => {
+    const refreshedCount = async () => {
+      const refresh = await admin.post('/api/stats/refresh').expect(202);
+      expect((await waitForJob(admin, refresh.body.job.id)).state).toBe('completed');
+      return (await admin.get('/api/stats/goods/count').expect(200)).body.value as number;
+    };
+    const listedHomes = async () => {
+      const { body } = await request(api.server).post('/api/front/residences/list').send({}).expect(200);
+      return (body.data as { goods_count: number }[]).reduce((count, residence) => count + residence.goods_count, 0);
+    };
+    // The demo data: 26 enabled flats in the 8 published residences. Not counted: the garage of Les
+    // Hortensias, the disabled T5 of Uhabia, the disabled flats of the draft residence and the 2
+    // enabled flats of the closed one.
+    expect(await refreshedCount()).toBe(26);
+    expect(await listedHomes()).toBe(26);
+
+    const manager = api.dataSource.manager;
+    const t5 = await manager.findOneOrFail(Good, { where: { flatSize: 'T5', enabled: true } });
+    const capbreton = await manager.findOneOrFail(Residence, { where: { name: 'Océan Capbreton' } });
+    try {
+      await manager.update(Good, t5.id, { enabled: false });
+      expect(await refreshedCount()).toBe(25);
+      await manager.update(Residence, capbreton.id, { status: 'draft' });
+      expect(await refreshedCount()).toBe(21);
+      expect(await listedHomes()).toBe(21);
+    } finally {
+      await manager.update(Good, t5.id, { enabled: true });
+      await manager.update(Residence, capbreton.id, { status: 'published' });
+    }
+    expect(await refreshedCount()).toBe(26);
+  });
+
   it('never loads the demo data into a database that already holds data', async () => {
     const residences = await api.dataSource.manager.count(Residence);
     expect(await isFresh(api.dataSource)).toBe(false);

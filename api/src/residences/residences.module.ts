@@ -8,5 +8,6 @@ import { ResidencesService } from './residences.service.js';
   imports: [TypeOrmModule.forFeature([Residence])],
   controllers: [FrontResidencesController],
   providers: [ResidencesService],
+  exports: [ResidencesService],
 })
 export class ResidencesModule {}

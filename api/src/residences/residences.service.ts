@@ -58,6 +58,12 @@ export class ResidencesService {
     });
   }
 
+  /** The homes a visitor can find on the site: counted from the list itself, so that the two always agree. */
+  async countHomes(): Promise<number> {
+    const residences = await this.listPublished();
+    return residences.reduce((count, residence) => count + residence.goods_count, 0);
+  }
+
   /** A published residence and its enabled goods, or null. */
   async detailsBySlug(slug: string): Promise<ResidenceDetails | null> {
     const residence = await this.residences.findOne({

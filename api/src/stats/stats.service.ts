@@ -2,11 +2,11 @@ import { Injectable, type OnApplicationBootstrap } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
 import { ContactForm } from '../contact-forms/entities/contact-form.entity.js';
-import { Good } from '../goods/entities/good.entity.js';
 import type { JobView, StatisticView } from '@hsa-lli/common/domain';
 import { JobsService } from '../jobs/jobs.service.js';
 import { Record } from '../records/entities/record.entity.js';
 import { Residence } from '../residences/entities/residence.entity.js';
+import { ResidencesService } from '../residences/residences.service.js';
 import { Statistic } from './entities/statistic.entity.js';
 
 export const REFRESH_JOB = 'refresh';
@@ -20,6 +20,7 @@ export class StatsService implements OnApplicationBootstrap {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly jobs: JobsService,
+    private readonly residences: ResidencesService,
   ) {
     jobs.register('statistics', REFRESH_JOB, () => this.compute());
   }
@@ -40,7 +41,8 @@ export class StatsService implements OnApplicationBootstrap {
     const manager = this.dataSource.manager;
     const [residences, goods, records, contacts] = await Promise.all([
       manager.countBy(Residence, { status: 'published' }),
-      manager.countBy(Good, { enabled: true }),
+      // « Logements proposés »: the homes a visitor finds on the site, by the site's own rule.
+      this.residences.countHomes(),
       manager.count(Record),
       manager.count(ContactForm),
     ]);
