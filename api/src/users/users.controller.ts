@@ -1,8 +1,10 @@
-import { Body, Controller, HttpCode, Inject, Post } from '@nestjs/common';
+import { Body, Controller, HttpCode, Inject, Post, Req } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { emailProblem } from '@hsa-lli/common/domain';
+import { emailProblem, type MeAnswer } from '@hsa-lli/common/domain';
+import type { Request } from 'express';
 import type { Repository } from 'typeorm';
 import { ForPage } from '../auth/access.decorators.js';
+import type { SessionUser } from '../auth/session-user.js';
 import { FieldsError } from '../common/api-errors.js';
 import { APP_CONFIG } from '../config/config.module.js';
 import type { AppConfig } from '../config/config.js';
@@ -10,6 +12,7 @@ import { MailService } from '../mail/mail.service.js';
 import { TokensService } from '../tokens/tokens.service.js';
 import { User } from './entities/user.entity.js';
 import { InviteDto } from './invite.dto.js';
+import { UsersService } from './users.service.js';
 
 @Controller('users')
 export class UsersController {
@@ -18,7 +21,16 @@ export class UsersController {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly tokens: TokensService,
     private readonly mail: MailService,
+    private readonly usersService: UsersService,
   ) {}
+
+  /** The logged-in user's own account, for /mes-identifiants (open to every role, never to a visitor). */
+  @ForPage('/mes-identifiants')
+  @Post('get-me')
+  @HttpCode(200)
+  async getMe(@Req() request: Request): Promise<MeAnswer> {
+    return { user: await this.usersService.me((request.user as SessionUser).id) };
+  }
 
   /** Sends an invitation: the person chooses a password through the link and gets the role. */
   @ForPage('/admin/liste-des-utilisateurs/nouvel-utilisateur')

@@ -98,6 +98,11 @@ export interface RolesAnswer {
   user_id: number | null;
 }
 
+/** The logged-in user's own account (POST /users/get-me). */
+export interface MeAnswer {
+  user: { id: number; email: string; first_name: string; last_name: string };
+}
+
 /** An equipment entry as the spec names its fields. */
 export interface EquipmentView {
   _id: number;
