@@ -14,6 +14,7 @@ import { BACKENDS, DEMO_PASSWORD, loggedIn, type TestApi } from './backends.js';
 const ROLES = ['admin', 'hsa', 'coordinator', 'comitee', 'member', 'customer'] as const;
 const emailOf = (role: string) => `${role}@demo.hsa-lli.fr`;
 const NEW_PASSWORD = 'Nouveau-mot-de-passe-2026';
+const GUESSABLE = 'Ce mot de passe est trop facile à deviner. Le mot de passe ne doit pas comporter de données personnelles ou liées au site.';
 
 /** A client address of its own, so that each test's failed logins count apart (the API trusts its loopback proxy). */
 let addresses = 0;
@@ -253,6 +254,8 @@ describe.each(BACKENDS)('authentication on $name', (backend) => {
 
       const weak = await request(api.server).post('/api/auth/reset-password').send({ token, password: 'court' }).expect(400);
       expect(weak.body.fields.password).toBe('Le mot de passe doit contenir au moins 12 caractères.');
+      const guessable = await request(api.server).post('/api/auth/reset-password').send({ token, password: 'Biarritz2026!' }).expect(400);
+      expect(guessable.body).toEqual({ error: 'Certaines informations sont à corriger.', fields: { password: GUESSABLE } });
       await request(api.server).post('/api/auth/reset-password').send({ token, password: NEW_PASSWORD }).expect(200);
 
       await otherDevice.get('/api/stats').expect(401);
@@ -299,6 +302,11 @@ describe.each(BACKENDS)('authentication on $name', (backend) => {
       const visitor = request.agent(api.server);
       const weak = await visitor.post('/api/auth/register').send({ token, password: 'sanschiffre-ni-majuscule' }).expect(400);
       expect(weak.body.fields.password).toBe('Le mot de passe doit contenir au moins une lettre majuscule.');
+      const guessable = await visitor.post('/api/auth/register').send({ token, password: 'Biarritz2026!' }).expect(400);
+      expect(guessable.body).toEqual({ error: 'Certaines informations sont à corriger.', fields: { password: GUESSABLE } });
+      // The invited person's own name, known from the invitation.
+      const ownName = await visitor.post('/api/auth/register').send({ token, password: 'Maite.Oyharcabal1' }).expect(400);
+      expect(ownName.body.fields.password).toBe(GUESSABLE);
       const created = await visitor.post('/api/auth/register').send({ token, password: NEW_PASSWORD }).expect(201);
       expect(created.body).toMatchObject({ roles: ['customer'], pages: pagesFor(['customer']) });
       expect((await visitor.post('/api/auth/get-roles')).body.roles).toEqual(['customer']);

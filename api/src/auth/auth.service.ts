@@ -1,6 +1,7 @@
 import { Inject, Injectable, Logger, NotFoundException, type OnApplicationShutdown } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { emailProblem, passwordProblem, type LoginAnswer, type PagesAnswer, type RolesAnswer } from '@hsa-lli/common/domain';
+import { emailProblem, type LoginAnswer, type PagesAnswer, type RolesAnswer } from '@hsa-lli/common/domain';
+import { newPasswordProblem } from '@hsa-lli/common/password-strength';
 import type { Request } from 'express';
 import { IsNull, type DataSource } from 'typeorm';
 import { FieldsError, TooManyAttemptsError } from '../common/api-errors.js';
@@ -111,7 +112,7 @@ export class AuthService implements OnApplicationShutdown {
     const token = await this.tokens.findUsable('password_reset', dto.token);
     if (!token?.user) throw new NotFoundException();
     const password = dto.password ?? '';
-    const problem = passwordProblem(password);
+    const problem = newPasswordProblem(password, token.user);
     if (problem) throw new FieldsError({ password: problem });
     const passwordHash = await hashPassword(password);
     const user = token.user;
@@ -130,7 +131,7 @@ export class AuthService implements OnApplicationShutdown {
     const token = await this.tokens.findUsable('registration', dto.token);
     if (!token?.role) throw new NotFoundException();
     const password = dto.password ?? '';
-    const problem = passwordProblem(password);
+    const problem = newPasswordProblem(password, token);
     if (problem) throw new FieldsError({ password: problem });
     if (await this.dataSource.manager.existsBy(User, { email: token.email })) {
       throw new FieldsError(
