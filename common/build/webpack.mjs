@@ -52,7 +52,8 @@ export function frontAppConfig({ dir, name, exposes, port, title, publicPath = '
       mode: production ? 'production' : 'development',
       context: dir,
       entry: remoteInProduction ? {} : './src/index.ts',
-      devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
+      // No source maps in production: the files are public and nothing (no error tracker) reads them.
+      devtool: production ? false : 'eval-cheap-module-source-map',
       output: {
         path: join(dir, 'dist'),
         // In development a remote runs on its own dev server, alone or loaded by a shell elsewhere.

@@ -8,7 +8,6 @@ const TYPES: Record<string, string> = {
   '.json': 'application/json',
   '.html': 'text/html; charset=utf-8',
   '.css': 'text/css',
-  '.map': 'application/json',
 };
 
 export interface StaticServer {
