@@ -3,6 +3,9 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { reportEnd, runUnderRequiredNode } from './node-runtime.mjs';
+
+await runUnderRequiredNode();
 
 const root = join(import.meta.dirname, '..');
 const force = process.argv.includes('--force');
@@ -43,10 +46,7 @@ for (const target of todo) {
     stdio: ['ignore', 'ignore', 'inherit'],
     env: { ...process.env, NODE_ENV: 'production' },
   });
-  if (result.status !== 0) {
-    console.error(`The build of ${target.name} failed.`);
-    process.exit(result.status ?? 1);
-  }
+  if (result.status !== 0) process.exit(reportEnd(`The build of ${target.name} failed`, result));
   writeFileSync(stampOf(target.name), new Date().toISOString());
 }
 console.log(todo.length ? `Built: ${todo.map((target) => target.name).join(', ')}.` : 'Everything is built.');

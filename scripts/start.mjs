@@ -2,15 +2,17 @@
 // in-process jobs, demo data in a new database) and serves every front app from the same origin.
 import { spawn, spawnSync } from 'node:child_process';
 import { join } from 'node:path';
+import { reportEnd, runUnderRequiredNode, supervise } from './node-runtime.mjs';
+
+await runUnderRequiredNode();
 
 const root = join(import.meta.dirname, '..');
 const build = spawnSync(process.execPath, [join(root, 'scripts', 'build.mjs')], { stdio: 'inherit' });
-if (build.status !== 0) process.exit(build.status ?? 1);
+if (build.status !== 0) process.exit(reportEnd('The build stopped', build, { saysWhy: true }));
 
 const api = spawn(process.execPath, [join(root, 'api', 'dist', 'main.js')], {
   cwd: root,
   stdio: 'inherit',
   env: { PORT: '3000', DATA_DIR: join(root, 'data'), SERVE_APPS: 'true', ...process.env },
 });
-for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => api.kill(signal));
-api.on('exit', (code) => process.exit(code ?? 0));
+supervise(api, 'The API stopped');

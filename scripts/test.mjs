@@ -5,6 +5,9 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { reportEnd, runUnderRequiredNode } from './node-runtime.mjs';
+
+await runUnderRequiredNode();
 
 const root = join(import.meta.dirname, '..');
 const reports = mkdtempSync(join(tmpdir(), 'hsa-lli-tests-'));
@@ -13,6 +16,7 @@ const totals = { passed: 0, failed: 0, skipped: 0 };
 function run(title, command, args, { cwd = root, env = {} } = {}) {
   console.log(`\n▶ ${title}`);
   const result = spawnSync(command, args, { cwd, stdio: 'inherit', env: { ...process.env, ...env } });
+  reportEnd(`${title} stopped`, result, { saysWhy: true });
   return result.status === 0;
 }
 
@@ -41,7 +45,7 @@ let ok =
   (!hasCompose || run('Deployment file (docker-compose config)', 'docker-compose', ['config', '-q'], { env: { MARIADB_PASSWORD: 'check-only', SESSION_SECRET: 'check-only' } }));
 
 if (ok) {
-  for (const workspace of ['common', 'api']) {
+  for (const workspace of ['common', 'scripts', 'api']) {
     const report = join(reports, `${workspace}.json`);
     const title = workspace === 'api' ? `API tests (${backends})` : `Unit tests: ${workspace}`;
     ok = run(title, 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`], { cwd: join(root, workspace) }) && ok;
