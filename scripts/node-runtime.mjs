@@ -35,8 +35,9 @@ export function reportEnd(what, { status, signal, error }, { saysWhy = false } =
 
 /**
  * Ends this process as the child ends, with its exit status and, when it failed, a message. The signals
- * that ask this process to stop are passed on to the child: a child that then ends by that signal (or
- * with status 0) stopped as asked, and this process exits with 0.
+ * that ask this process to stop are passed on to the child: a child that then ends by that signal, with
+ * the status that stands for it (the API exits with 130 after SIGINT) or with 0 stopped as asked, and
+ * this process exits with 0.
  */
 export function supervise(child, what, options) {
   let stopSignal = null;
@@ -48,8 +49,8 @@ export function supervise(child, what, options) {
   }
   child.on('error', (error) => process.exit(reportEnd(what, { error })));
   child.on('exit', (status, signal) => {
-    if (stopSignal && (signal === stopSignal || status === 0)) process.exit(0);
-    process.exit(reportEnd(what, { status, signal }, options));
+    const asked = stopSignal && [0, exitStatus({ signal: stopSignal })].includes(exitStatus({ status, signal }));
+    process.exit(asked ? 0 : reportEnd(what, { status, signal }, options));
   });
 }
 

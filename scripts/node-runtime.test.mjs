@@ -40,13 +40,15 @@ describe('a supervised child, as npm start runs the API', () => {
     expect(end).toMatchObject({ status: 3, stderr: '' });
   });
 
-  it('stopped on request (SIGTERM passed on): exits with 0 and says nothing', async () => {
-    const end = await runScript(
-      `supervise(spawn(node, ['-e', 'console.log("ready"); setInterval(() => {}, 1000)'], { stdio: 'inherit' }), 'The API stopped');`,
-      { onStdout: (stdout, supervisor) => stdout.includes('ready') && supervisor.kill('SIGTERM') },
-    );
-    expect(end).toMatchObject({ status: 0, signal: null, stderr: '' });
-  });
+  for (const [how, onTerm] of [['killed by it', ''], ['exiting with 143', 'process.on("SIGTERM", () => process.exit(143));']]) {
+    it(`stopped on request (SIGTERM passed on), ${how}: exits with 0 and says nothing`, async () => {
+      const end = await runScript(
+        `supervise(spawn(node, ['-e', '${onTerm} console.log("ready"); setInterval(() => {}, 1000)'], { stdio: 'inherit' }), 'The API stopped');`,
+        { onStdout: (stdout, supervisor) => stdout.includes('ready') && supervisor.kill('SIGTERM') },
+      );
+      expect(end).toMatchObject({ status: 0, signal: null, stderr: '' });
+    });
+  }
 });
 
 describe('a command run to its end, as npm test runs each step', () => {
