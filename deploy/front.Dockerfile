@@ -11,4 +11,5 @@ ARG APP
 ARG SPA_FALLBACK==404
 ENV SPA_FALLBACK=${SPA_FALLBACK}
 COPY deploy/nginx/static.conf /etc/nginx/templates/default.conf.template
+COPY deploy/nginx/security-headers.conf /etc/nginx/security-headers.conf
 COPY --from=build /app/${APP}/dist /usr/share/nginx/html

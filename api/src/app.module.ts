@@ -1,19 +1,21 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AuthModule } from './auth/auth.module.js';
+import { BrowserModule } from './browser/browser.module.js';
 import { CommonModule } from './common/common.module.js';
 import { ConfigModule } from './config/config.module.js';
 import { ContactFormsModule } from './contact-forms/contact-forms.module.js';
-import { DocumentsController } from './documents/documents.controller.js';
-import { EligibilityController } from './eligibility/eligibility.controller.js';
+import { EligibilityModule } from './eligibility/eligibility.module.js';
 import { EquipmentsModule } from './equipments/equipments.module.js';
 import type { AppConfig } from './config/config.js';
 import { dataSourceOptions } from './database/data-source.js';
 import { GoodsModule } from './goods/goods.module.js';
-import { HealthController } from './health/health.controller.js';
+import { HealthModule } from './health/health.module.js';
 import { ImagesModule } from './images/images.module.js';
 import { JobsModule } from './jobs/jobs.module.js';
+import { LegalModule } from './legal/legal.module.js';
 import { MailModule } from './mail/mail.module.js';
+import { RedisModule } from './redis/redis.module.js';
 import { ReferenceModule } from './reference/reference.module.js';
 import { ResidencesModule } from './residences/residences.module.js';
 import { DemoSeeder } from './seed/demo-seeder.js';
@@ -31,23 +33,27 @@ export class AppModule {
       imports: [
         ConfigModule.forRoot(config),
         TypeOrmModule.forRoot(dataSourceOptions(config)),
+        RedisModule,
         JobsModule,
+        BrowserModule,
         CommonModule,
         MailModule,
         TokensModule,
         AuthModule,
         UsersModule,
         ContactFormsModule,
+        EligibilityModule,
         EquipmentsModule,
         GoodsModule,
+        HealthModule,
         ImagesModule,
+        LegalModule,
         ReferenceModule,
         ResidencesModule,
         SeoModule,
         StatsModule,
         VersionModule,
       ],
-      controllers: [HealthController, EligibilityController, DocumentsController],
       providers: [DemoSeeder],
     };
   }

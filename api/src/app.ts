@@ -1,28 +1,37 @@
 import 'reflect-metadata';
 import { ValidationPipe } from '@nestjs/common';
 import compression from 'compression';
+import express from 'express';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { AppModule } from './app.module.js';
 import { PASSPORT, SESSION_STORE } from './auth/auth.service.js';
 import { setUpSessions } from './auth/sessions/session-setup.js';
 import type { RevocableStore } from './auth/sessions/session-stores.js';
-import { ApiExceptionFilter } from './common/api-exception.filter.js';
+import { ApiExceptionFilter, bodyErrors } from './common/api-exception.filter.js';
 import { validationError } from './common/api-errors.js';
-import type { AppConfig } from './config/config.js';
+import { refuseDeepJson } from './common/json-depth.js';
+import { sameSiteRequests } from './common/same-site-requests.js';
+import { keepFilesPrivate, type AppConfig } from './config/config.js';
 import { serveFrontApps } from './front/front-apps.js';
 import { securityHeaders } from './front/security-headers.js';
 import { REPO_ROOT } from './paths.js';
 
 /** Builds the API (and, in one-origin mode, the front apps' server) without listening. */
 export async function createApp(config: AppConfig): Promise<NestExpressApplication> {
+  keepFilesPrivate();
   const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config), {
     logger: config.production ? ['error', 'warn', 'log'] : ['error', 'warn'],
+    // JSON only (below): no form-encoded bodies, which any other site could make a browser send.
+    bodyParser: false,
   });
   app.disable('x-powered-by');
   app.use(securityHeaders);
   app.use(compression());
   app.set('trust proxy', /^\d+$/.test(config.trustProxy) ? Number(config.trustProxy) : config.trustProxy);
+  app.use('/api', sameSiteRequests(config.publicUrl));
+  app.use(express.json({ verify: refuseDeepJson }));
+  app.use(bodyErrors);
   app.setGlobalPrefix('api', { exclude: ['sitemap.xml', 'robots.txt'] });
   app.useGlobalPipes(
     new ValidationPipe({ whitelist: true, forbidNonWhitelisted: true, transform: true, exceptionFactory: validationError }),
@@ -30,7 +39,7 @@ export async function createApp(config: AppConfig): Promise<NestExpressApplicati
   app.useGlobalFilters(new ApiExceptionFilter());
   setUpSessions(app, config, app.get<RevocableStore>(SESSION_STORE), app.get(PASSPORT));
   app.enableShutdownHooks();
-  if (config.serveApps) serveFrontApps(app.getHttpAdapter().getInstance(), REPO_ROOT, config.remotesFile, config.dataDir);
+  if (config.serveApps) serveFrontApps(app.getHttpAdapter().getInstance(), REPO_ROOT, config);
   await app.init();
   return app;
 }

@@ -9,7 +9,7 @@ import request from 'supertest';
 import type { DataSource } from 'typeorm';
 import { createApp } from '../src/app.js';
 import { loadConfig, type AppConfig } from '../src/config/config.js';
-import { createRedisClient } from '../src/jobs/jobs.service.js';
+import { createRedisClient } from '../src/redis/redis.module.js';
 import { DEMO_PASSWORD } from '../src/seed/demo-data.js';
 import { seedDemo } from '../src/seed/seed.js';
 

@@ -2,16 +2,23 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, utimesSync, wr
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { INestApplicationContext } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AppModule } from '../src/app.module.js';
 import { defaultRemotes } from '../src/front/front-apps.js';
 import { Good } from '../src/goods/entities/good.entity.js';
 import { REPO_ROOT } from '../src/paths.js';
 import { Residence } from '../src/residences/entities/residence.entity.js';
-import { PrerenderService, prerenderedFile } from '../src/seo/prerender.service.js';
+import { loaderSource } from '../src/front/security-headers.js';
+import { PrerenderService } from '../src/seo/prerender.service.js';
+import { prerenderedFile } from '../src/seo/prerendered-pages.js';
 import { BACKENDS, type TestApi } from './backends.js';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+const MARIADB_REDIS = BACKENDS.find((backend) => backend.name.startsWith('MariaDB'));
 
 async function eventually(test: () => boolean, timeoutMs = 90_000): Promise<void> {
   const started = Date.now();
@@ -72,8 +79,9 @@ describe('prerendered public pages', () => {
     expect(residence.text).toContain('<meta property="og:url" content="https://www.hsa-lli.test/residences/residence-arrosa-bayonne">');
     expect(residence.text).toMatch(/<meta property="og:image" content="https:\/\/www\.hsa-lli\.test\/api\/images\/\d+\?w=1000">/);
     expect(residence.text).not.toMatch(/data-rendered=/);
-    // Only the page's own script remains: the ones it added while running are loaded again by it.
-    expect([...residence.text.matchAll(/<script\b/g)]).toHaveLength(1);
+    // Only the page's own loader remains, with the list of scripts it loads again; the policy allows it.
+    expect([...residence.text.matchAll(/<script\b[^>]*>/g)].map(([tag]) => tag)).toEqual(['<script type="application/json" id="shell-scripts">', '<script id="shell-loader">']);
+    expect(residence.headers['content-security-policy']).toContain(loaderSource(residence.text));
   });
 
   it('never serves a page rendered before the shell was last built, whose scripts no longer exist', async () => {
@@ -110,5 +118,38 @@ describe('prerendered public pages', () => {
     await manager.update(Good, { id: good.id }, { enabled: false });
     await eventually(() => !exists(path));
     await request(api.server).get(path).set('Accept', 'text/html').expect(200);
+  });
+});
+
+// An API that only queues jobs (RUN_WORKERS=false) beside a dedicated worker, as docker-compose runs them.
+describe.runIf(MARIADB_REDIS)('prerendering by a separate worker', () => {
+  let api: TestApi;
+  let worker: INestApplicationContext;
+  const file = (path: string) => prerenderedFile(api.config.dataDir, path)!;
+
+  beforeAll(async () => {
+    api = await MARIADB_REDIS!.start({ serveApps: true, prerender: true, runWorkers: false, chromiumPath: CHROMIUM, publicUrl: 'https://www.hsa-lli.test' });
+    const { port } = api.server.address() as AddressInfo;
+    worker = await NestFactory.createApplicationContext(
+      AppModule.forRoot({ ...api.config, runWorkers: true, serveApps: false, frontOrigin: `http://127.0.0.1:${port}` }),
+      { logger: ['error'] },
+    );
+    await api.app.get(PrerenderService).start(`http://127.0.0.1:${port}`);
+  }, 120_000);
+
+  afterAll(async () => {
+    await worker?.close();
+    await api?.stop();
+  });
+
+  it('renders again after every change the API hears of, not only the first time', { timeout: 300_000 }, async () => {
+    const path = '/residences/residence-arrosa-bayonne';
+    await eventually(() => existsSync(file(path)), 150_000);
+    const manager = api.dataSource.manager;
+    for (const description of ['Première rénovation, achevée en 2026.', 'Seconde rénovation, achevée en 2027.']) {
+      await manager.update(Residence, { slug: 'residence-arrosa-bayonne' }, { description });
+      await api.app.get(PrerenderService).request();
+      await eventually(() => readFileSync(file(path), 'utf8').includes(description), 150_000);
+    }
   });
 });

@@ -252,12 +252,12 @@ describe.each(BACKENDS)('public site on $name', (backend) => {
 
     it('produces the two PDF documents the site links to', async () => {
       for (const name of ['conditions-generales-d-utilisation.pdf', 'notice-protection-des-donnees-personnelles.pdf']) {
-        const response = await request(api.server).get(`/api/documents/${name}`).buffer(true).expect(200);
+        const response = await request(api.server).get(`/api/legal/${name}`).buffer(true).expect(200);
         expect(response.headers['content-type']).toBe('application/pdf');
         expect((response.body as Buffer).subarray(0, 5).toString()).toBe('%PDF-');
         expect((response.body as Buffer).length).toBeGreaterThan(2000);
       }
-      await request(api.server).get('/api/documents/secret.pdf').expect(404);
+      await request(api.server).get('/api/legal/secret.pdf').expect(404);
     });
   });
 });

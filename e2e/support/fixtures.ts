@@ -1,4 +1,4 @@
-import { test as base, expect, type Page } from '@playwright/test';
+import { test as base, expect, type BrowserContext, type Page } from '@playwright/test';
 
 export const DEMO_PASSWORD = 'Demo-2026-lli';
 export const emailOf = (role: string) => `${role}@demo.hsa-lli.fr`;
@@ -13,8 +13,26 @@ export async function alive(page: Page): Promise<void> {
  * a test clicks; a test about the banner sets `consentChoice` to null. Every `goto` waits until the
  * page is alive.
  */
-export const test = base.extend<{ consentChoice: string | null }>({
+/** Collects what Chromium reports as blocked by the Content-Security-Policy, in every page of a context. */
+export function watchContentSecurityPolicy(context: BrowserContext): string[] {
+  const violations: string[] = [];
+  context.on('console', (message) => {
+    if (message.text().includes('Content Security Policy')) violations.push(`${message.page()?.url() ?? ''}: ${message.text()}`);
+  });
+  return violations;
+}
+
+export const test = base.extend<{ consentChoice: string | null; contentSecurityPolicy: void }>({
   consentChoice: ['false', { option: true }],
+  // Every journey fails on anything the page's policy blocks: a blocked script is a broken page.
+  contentSecurityPolicy: [
+    async ({ context }, use) => {
+      const violations = watchContentSecurityPolicy(context);
+      await use();
+      expect(violations, 'Content-Security-Policy violations').toEqual([]);
+    },
+    { auto: true },
+  ],
   page: async ({ page, consentChoice }, use) => {
     if (consentChoice !== null) {
       await page.addInitScript((choice) => {

@@ -4,7 +4,7 @@ import { TypeOrmModule, getDataSourceToken, getRepositoryToken } from '@nestjs/t
 import type { DataSource, Repository } from 'typeorm';
 import { APP_CONFIG } from '../config/config.module.js';
 import type { AppConfig } from '../config/config.js';
-import { createRedisClient } from '../jobs/jobs.service.js';
+import { RedisConnection } from '../redis/redis.module.js';
 import { User } from '../users/entities/user.entity.js';
 import { AccessGuard } from './access.guard.js';
 import { AuthController } from './auth.controller.js';
@@ -22,10 +22,10 @@ import { DatabaseSessionStore, RedisSessionStore } from './sessions/session-stor
     { provide: APP_GUARD, useClass: AccessGuard },
     {
       provide: SESSION_STORE,
-      inject: [APP_CONFIG, getDataSourceToken()],
-      useFactory: (config: AppConfig, dataSource: DataSource) =>
-        config.redisUrl
-          ? new RedisSessionStore(createRedisClient(config.redisUrl), config.queuePrefix, SESSION_IDLE_MS)
+      inject: [APP_CONFIG, getDataSourceToken(), RedisConnection],
+      useFactory: (config: AppConfig, dataSource: DataSource, redis: RedisConnection) =>
+        redis.client
+          ? new RedisSessionStore(redis.client, config.queuePrefix, SESSION_IDLE_MS)
           : new DatabaseSessionStore(dataSource, SESSION_IDLE_MS),
     },
   ],

@@ -75,17 +75,21 @@ export class AuthService implements OnApplicationShutdown {
     if (password === '') fields.password = 'Veuillez saisir votre mot de passe.';
     if (Object.keys(fields).length > 0) throw new FieldsError(fields);
 
+    // Every attempt is counted before its password is checked: parallel tries cannot all slip in
+    // while the first ones are being checked.
     const keys = { account: `login:account:${email}`, ip: `login:ip:${request.ip}` };
-    if ((await this.limiter.isBlocked(keys.account, LOGIN_LIMITS.account)) || (await this.limiter.isBlocked(keys.ip, LOGIN_LIMITS.ip))) {
+    const [accountHits, ipHits] = await Promise.all([
+      this.limiter.hit(keys.account, LOGIN_LIMITS.account),
+      this.limiter.hit(keys.ip, LOGIN_LIMITS.ip),
+    ]);
+    if (accountHits > LOGIN_LIMITS.account.max || ipHits > LOGIN_LIMITS.ip.max) {
       throw new TooManyAttemptsError('Trop de tentatives de connexion. Pour votre sécurité, patientez 15 minutes avant de réessayer.');
     }
     const user = await this.dataSource.manager.findOneBy(User, { email });
     const valid = (await checkPassword(user?.passwordHash ?? null, password)) && user !== null && user.active;
-    if (!valid) {
-      await Promise.all([this.limiter.hit(keys.account, LOGIN_LIMITS.account), this.limiter.hit(keys.ip, LOGIN_LIMITS.ip)]);
-      throw new FieldsError({ password: WRONG_CREDENTIALS }, WRONG_CREDENTIALS);
-    }
-    await this.limiter.reset(keys.account);
+    if (!valid) throw new FieldsError({ password: WRONG_CREDENTIALS }, WRONG_CREDENTIALS);
+    // A successful login was no attack: its account starts afresh, and its address gets its try back.
+    await Promise.all([this.limiter.reset(keys.account), this.limiter.unhit(keys.ip)]);
     return this.openSession(request, user);
   }
 

@@ -1,11 +1,12 @@
 import { Catch, HttpException, HttpStatus, Logger, type ArgumentsHost, type ExceptionFilter } from '@nestjs/common';
-import type { Response } from 'express';
+import type { NextFunction, Request, Response } from 'express';
 import type { ApiErrorBody } from '@hsa-lli/common/domain';
 import { ApiHttpError } from './api-errors.js';
 
 const DEFAULT_MESSAGES: Partial<Record<number, string>> = {
   [HttpStatus.BAD_REQUEST]: 'La demande est incorrecte.',
   [HttpStatus.PAYLOAD_TOO_LARGE]: 'Le contenu envoyé est trop volumineux.',
+  [HttpStatus.UNSUPPORTED_MEDIA_TYPE]: 'Le contenu doit être envoyé au format JSON.',
   [HttpStatus.TOO_MANY_REQUESTS]: 'Trop de demandes : réessayez dans quelques minutes.',
 };
 
@@ -32,4 +33,14 @@ export class ApiExceptionFilter implements ExceptionFilter {
     else if (exception instanceof ApiHttpError) response.status(status).json(exception.getResponse());
     else response.status(status).json({ error: DEFAULT_MESSAGES[status] ?? 'Une erreur inattendue est survenue.' } satisfies ApiErrorBody);
   }
+}
+
+/**
+ * Errors of the body parser (malformed, too deep or too large JSON), which happen before any route:
+ * the same French answer shapes as the filter's, never an HTML page or a 500.
+ */
+export function bodyErrors(error: unknown, _request: Request, response: Response, next: NextFunction): void {
+  const status = (error as { status?: unknown }).status;
+  if (typeof status !== 'number' || status < 400 || status >= 500) return next(error);
+  response.status(status).json({ error: DEFAULT_MESSAGES[status] ?? DEFAULT_MESSAGES[HttpStatus.BAD_REQUEST]! } satisfies ApiErrorBody);
 }

@@ -90,6 +90,9 @@ export function loadConfig(env: Env = process.env): AppConfig {
   const databaseUrl = readUrl(env, 'DATABASE_URL', ['mysql:', 'mariadb:']);
   const production = env.NODE_ENV === 'production';
   const port = readPort(env);
+  const smtpUrl = readUrl(env, 'SMTP_URL', ['smtp:', 'smtps:']);
+  // Without a mail server, e-mails (and the single-use links in them) would be written to disk.
+  if (!smtpUrl && production) throw new ConfigError('SMTP_URL is required in production');
   return {
     port,
     host: env.HOST?.trim() || '127.0.0.1',
@@ -103,7 +106,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     seedDemo: databaseUrl === null && readBoolean(env, 'SEED_DEMO', !production),
     remotesFile: env.REMOTES_FILE?.trim() ? resolve(env.REMOTES_FILE.trim()) : null,
     publicUrl: (readUrl(env, 'PUBLIC_URL', ['http:', 'https:']) ?? `http://localhost:${port}`).replace(/\/$/, ''),
-    smtpUrl: readUrl(env, 'SMTP_URL', ['smtp:', 'smtps:']),
+    smtpUrl,
     mailFrom: env.MAIL_FROM?.trim() || 'HSA Logement intermédiaire <ne-pas-repondre@hsa-lli.fr>',
     staffEmail: env.STAFF_EMAIL?.trim() || 'contact@hsa-lli.fr',
     sessionSecret: readSecret(env, production),
@@ -115,4 +118,12 @@ export function loadConfig(env: Env = process.env): AppConfig {
     chromiumPath: env.CHROMIUM_PATH?.trim() || '/usr/bin/chromium',
     production,
   };
+}
+
+/**
+ * Everything this process writes under DATA_DIR (database, e-mails, files, secrets) is readable by
+ * its own account only. Called before anything is written.
+ */
+export function keepFilesPrivate(): void {
+  process.umask(0o077);
 }

@@ -1,4 +1,5 @@
 import { Session } from '../auth/sessions/session.entity.js';
+import { RateLimit } from '../common/entities/rate-limit.entity.js';
 import { ContactForm } from '../contact-forms/entities/contact-form.entity.js';
 import { Equipment } from '../equipments/entities/equipment.entity.js';
 import { Good } from '../goods/entities/good.entity.js';
@@ -18,6 +19,7 @@ export const ENTITIES = [
   Equipment,
   Good,
   Image,
+  RateLimit,
   Record,
   RecordDocument,
   RecordPerson,

@@ -1,17 +1,8 @@
 import { Body, Controller, HttpCode, Post } from '@nestjs/common';
 import { checkEligibility, currentLliYear, eligibilityProblems, type EligibilityQuestion } from '@hsa-lli/common/domain';
-import { Allow } from 'class-validator';
 import { Public } from '../auth/access.decorators.js';
 import { FieldsError } from '../common/api-errors.js';
-
-/** Fields are checked by the shared rule, field by field, in French. */
-class EligibilityDto {
-  @Allow() household?: unknown;
-  @Allow() dependants?: unknown;
-  @Allow() city?: unknown;
-  @Allow() incomes?: unknown;
-  @Allow() year?: unknown;
-}
+import { EligibilityDto } from './dto/eligibility.dto.js';
 
 @Public()
 @Controller('eligibility')

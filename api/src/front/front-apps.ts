@@ -3,7 +3,9 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { isAllowed, type RemoteLocation, type RemoteName } from '@hsa-lli/common/domain';
 import { allPages } from '../auth/access-rules.js';
-import { PRERENDER_HEADER, prerenderedFile } from '../seo/prerender.service.js';
+import type { AppConfig } from '../config/config.js';
+import { PRERENDER_HEADER, prerenderedFile } from '../seo/prerendered-pages.js';
+import { contentSecurityPolicy, originOf, shellLoaderSource } from './security-headers.js';
 
 /** Where each front app's production build is, relative to the repository root, and its URL prefix. */
 export const FRONT_APPS: { name: RemoteName | 'shell'; dir: string; prefix: string }[] = [
@@ -44,24 +46,37 @@ function staticApp(root: string): express.Handler {
   });
 }
 
+/** The deploy-time map of where each remote lives: the file named by REMOTES_FILE, else this origin's builds. */
+export function remotesJson(remotesFile: string | null): string {
+  return remotesFile ? readFileSync(remotesFile, 'utf8') : JSON.stringify(defaultRemotes());
+}
+
 /**
  * One-origin mode of `npm start`: every front app's dist/ under its prefix, `/remotes.json`, and
- * the shell's index.html for any other page path. The API stays under /api.
+ * the shell's index.html for any other page path. The API stays under /api. Everything it serves
+ * carries the pages' Content-Security-Policy.
  */
-export function serveFrontApps(app: Express, repoRoot: string, remotesFile: string | null, dataDir: string): void {
+export function serveFrontApps(app: Express, repoRoot: string, config: Pick<AppConfig, 'remotesFile' | 'dataDir' | 'analyticsUrl'>): void {
   const missing = FRONT_APPS.filter(({ dir }) => !existsSync(join(repoRoot, dir, 'dist')));
   if (missing.length > 0) {
     throw new Error(`Front apps not built: ${missing.map(({ dir }) => dir).join(', ')} (run npm run build)`);
   }
+  const shellIndex = join(repoRoot, 'shell', 'dist', 'index.html');
+  const loader = shellLoaderSource(shellIndex);
+  const analytics = config.analyticsUrl ? originOf(config.analyticsUrl) : null;
+  app.use((request, response, next) => {
+    if (request.path.startsWith('/api/')) return next();
+    const remotes = (JSON.parse(remotesJson(config.remotesFile)) as RemoteLocation[]).flatMap(({ entry }) => originOf(entry) ?? []);
+    response.setHeader('Content-Security-Policy', contentSecurityPolicy(loader(), { remotes, analytics }));
+    next();
+  });
   app.get('/remotes.json', (_request, response) => {
     response.setHeader('Cache-Control', 'no-cache');
-    if (remotesFile) response.type('application/json').send(readFileSync(remotesFile, 'utf8'));
-    else response.json(defaultRemotes());
+    response.type('application/json').send(remotesJson(config.remotesFile));
   });
   for (const { dir, prefix } of FRONT_APPS) {
     app.use(prefix || '/', staticApp(join(repoRoot, dir, 'dist')));
   }
-  const shellIndex = join(repoRoot, 'shell', 'dist', 'index.html');
   const knownPages = allPages();
   app.use((request, response, next) => {
     const isPage = (request.method === 'GET' || request.method === 'HEAD') && !request.path.startsWith('/api/') && !request.path.startsWith('/remotes/');
@@ -70,7 +85,7 @@ export function serveFrontApps(app: Express, repoRoot: string, remotesFile: stri
     response.setHeader('Cache-Control', 'no-cache');
     // A path no page answers still gets the shell (it shows the not-found page), with the right status.
     if (!isAllowed(knownPages, request.path)) response.status(404);
-    const prerendered = request.get(PRERENDER_HEADER) ? null : prerenderedFile(dataDir, request.path);
+    const prerendered = request.get(PRERENDER_HEADER) ? null : prerenderedFile(config.dataDir, request.path);
     response.sendFile(prerendered && isCurrent(prerendered, shellIndex) ? prerendered : shellIndex);
   });
 }

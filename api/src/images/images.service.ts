@@ -10,6 +10,12 @@ import { APP_CONFIG } from '../config/config.module.js';
 import type { AppConfig } from '../config/config.js';
 import { Image } from './entities/image.entity.js';
 
+/** Whether visitors may see a picture: one of a published residence, or of an enabled good in one. */
+export function isPublicImage(image: Image): boolean {
+  if (image.residence) return image.residence.status === 'published';
+  return image.good !== null && image.good.enabled && image.good.residence.status === 'published';
+}
+
 export function toImageView(image: Image): ImageView {
   return {
     id: image.id,
@@ -39,9 +45,12 @@ export class ImagesService {
     @InjectRepository(Image) private readonly images: Repository<Image>,
   ) {}
 
-  async rendition(id: number, width: ImageWidth): Promise<string | null> {
-    const image = await this.images.findOneBy({ id });
-    if (!image) return null;
+  /** A picture with what it shows (its residence, or its good and the good's residence). */
+  find(id: number): Promise<Image | null> {
+    return this.images.findOne({ where: { id }, relations: { residence: true, good: { residence: true } } });
+  }
+
+  async rendition(image: Image, width: ImageWidth): Promise<string> {
     const folder = join(imagesDir(this.config.dataDir), 'renditions');
     const target = join(folder, `${image.id}-${width}.webp`);
     if (existsSync(target)) return target;

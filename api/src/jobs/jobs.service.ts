@@ -1,10 +1,11 @@
 import { Inject, Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
 import { Queue, Worker } from 'bullmq';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import { randomUUID } from 'node:crypto';
 import type { JobView } from '@hsa-lli/common/domain';
 import { APP_CONFIG } from '../config/config.module.js';
 import type { AppConfig } from '../config/config.js';
+import { createRedisClient } from '../redis/redis.module.js';
 
 export const QUEUE_NAMES = ['statistics', 'pdf', 'mail', 'prerender'] as const;
 export type QueueName = (typeof QUEUE_NAMES)[number];
@@ -18,12 +19,6 @@ interface LocalJob extends JobView {
 
 /** How many finished in-process jobs stay readable through the API. */
 const LOCAL_HISTORY = 200;
-
-/** A Redis client for BullMQ, which in an ES module wants a client rather than connection options. */
-export function createRedisClient(url: string): Redis {
-  // BullMQ workers block on Redis; their commands must not give up after a few retries.
-  return new Redis(url, { maxRetriesPerRequest: null });
-}
 
 /**
  * Background jobs. With REDIS_URL they go through BullMQ queues, processed by this process when
@@ -66,6 +61,21 @@ export class JobsService implements OnApplicationShutdown {
       return { id: String(job.id), queue, name, state: 'waiting', result: null, failed_reason: null };
     }
     return this.runLocally(queue, name, data);
+  }
+
+  /**
+   * Queues a job unless one of the same name is still waiting, in any process: requests made while
+   * one waits are folded into it (one that is already running may have read older data, so it counts
+   * as done, not as waiting).
+   */
+  async enqueueUnlessWaiting(queue: QueueName, name: string): Promise<void> {
+    if (this.config.redisUrl) {
+      const waiting = await this.queue(queue, this.config.redisUrl).getJobs(['waiting', 'delayed', 'prioritized']);
+      if (waiting.some((job) => job.name === name)) return;
+    } else if ([...this.localJobs.values()].some((job) => job.queue === queue && job.name === name && job.state === 'waiting')) {
+      return;
+    }
+    await this.enqueue(queue, name);
   }
 
   async find(queue: QueueName, id: string): Promise<JobView | null> {

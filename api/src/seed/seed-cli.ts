@@ -1,6 +1,6 @@
 import 'reflect-metadata';
 import { DataSource } from 'typeorm';
-import { ConfigError, loadConfig } from '../config/config.js';
+import { ConfigError, keepFilesPrivate, loadConfig } from '../config/config.js';
 import { dataSourceOptions } from '../database/data-source.js';
 import { isFresh, seedDemo } from './seed.js';
 
@@ -8,6 +8,7 @@ import { isFresh, seedDemo } from './seed.js';
 // It refuses a database that already holds accounts or residences, so it can never mix demo and real data.
 try {
   const config = loadConfig();
+  keepFilesPrivate();
   const dataSource = await new DataSource(dataSourceOptions(config)).initialize();
   if (!(await isFresh(dataSource))) {
     console.error('The database already holds data: the demo data goes only into a new, empty database.');

@@ -1,39 +1,31 @@
 import { Inject, Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
 import { existsSync } from 'node:fs';
-import { mkdir, readdir, rename, rm, writeFile } from 'node:fs/promises';
-import { dirname, join, normalize } from 'node:path';
-import { chromium } from 'playwright-core';
+import { chmod, mkdir, readdir, rename, rm, writeFile } from 'node:fs/promises';
+import { dirname, join, relative, sep } from 'node:path';
+import { BrowserProvider } from '../browser/browser.module.js';
 import { APP_CONFIG } from '../config/config.module.js';
 import type { AppConfig } from '../config/config.js';
 import { JobsService } from '../jobs/jobs.service.js';
 import { VersionService } from '../version/version.service.js';
+import { PRERENDER_AGENT, PRERENDER_HEADER, cleanCapturedHtml, prerenderedFile } from './prerendered-pages.js';
 import { PublicPages } from './public-pages.js';
 
-/** Sent with the prerenderer's requests: the server answers them with the bare shell, never a prerendered page. */
-export const PRERENDER_HEADER = 'x-hsa-prerender';
-/** Part of the prerenderer's user agent: the page refuses cookies on its own and loads no analytics. */
-export const PRERENDER_AGENT = 'HSA-Prerender';
 /** How often the process that asks for renderings checks whether a front app was redeployed. */
 const REDEPLOY_CHECK_MS = 60_000;
 
-/** Where the HTML of a public path is kept: `/` → index.html, `/residences/x` → residences/x.html. */
-export function prerenderedFile(dataDir: string, path: string): string | null {
-  const clean = normalize(decodeURIComponent(path)).replace(/\/+$/, '');
-  if (clean.includes('..') || !/^[/a-z0-9._-]*$/i.test(clean)) return null;
-  return join(dataDir, 'prerender', clean === '' ? 'index.html' : `${clean}.html`);
-}
-
 /**
- * Keeps the captured page without the scripts it loaded while running: the shell's loader (the one
- * inline script kept) loads them again, once the page is painted.
+ * Writes a prerendered page readable by all: unlike everything else under DATA_DIR (private to the
+ * service), these pages are public, and in the docker-compose deployment the gateway, running as
+ * another account, serves them from the shared volume.
  */
-export function cleanCapturedHtml(html: string): string {
-  return html
-    .replace(/<script\b[^>]*\bsrc="[^"]*"[^>]*><\/script>/g, '')
-    .replace(/<script\b(?![^>]*\bid="shell-loader")[^>]*>[\s\S]*?<\/script>/g, '')
-    // The page says it is complete only once it has come alive again in the visitor's browser.
-    .replace(/\sdata-rendered="[^"]*"/, '')
-    .replace('<html', '<html data-prerendered="true"');
+async function writePublicFile(root: string, file: string, content: string): Promise<void> {
+  await mkdir(dirname(file), { recursive: true });
+  let folder = root;
+  for (const part of relative(root, dirname(file)).split(sep).filter(Boolean)) await chmod((folder = join(folder, part)), 0o755);
+  await chmod(root, 0o755);
+  await writeFile(`${file}.tmp`, content);
+  await chmod(`${file}.tmp`, 0o644);
+  await rename(`${file}.tmp`, file);
 }
 
 /**
@@ -46,7 +38,6 @@ export function cleanCapturedHtml(html: string): string {
 export class PrerenderService implements OnModuleDestroy {
   private readonly logger = new Logger(PrerenderService.name);
   private origin: string | null = null;
-  private queued = false;
   private renderedVersion: string | null = null;
   private redeployWatch: NodeJS.Timeout | undefined;
 
@@ -55,12 +46,13 @@ export class PrerenderService implements OnModuleDestroy {
     private readonly jobs: JobsService,
     private readonly pages: PublicPages,
     private readonly versions: VersionService,
+    private readonly browser: BrowserProvider,
   ) {
     jobs.register('prerender', 'pages', () => this.renderAll());
   }
 
   get enabled(): boolean {
-    return this.config.prerender && existsSync(this.config.chromiumPath);
+    return this.config.prerender && this.browser.available;
   }
 
   /** Where the pages are read from: this API, once it listens (one-origin mode), or the front's origin. */
@@ -86,56 +78,45 @@ export class PrerenderService implements OnModuleDestroy {
     clearInterval(this.redeployWatch);
   }
 
-  /** Asks for a new rendering; requests made while one waits are folded into it. */
+  /** Asks for a new rendering; requests made while one waits are folded into it, whichever process renders. */
   async request(): Promise<void> {
-    if (!this.enabled || !this.origin || this.queued) return;
-    this.queued = true;
-    await this.jobs.enqueue('prerender', 'pages');
+    if (!this.enabled || !this.origin) return;
+    await this.jobs.enqueueUnlessWaiting('prerender', 'pages');
   }
 
   private async renderAll(): Promise<{ pages: number }> {
-    this.queued = false;
     // A dedicated worker never listens: it reads the pages from the front's origin.
     const origin = this.config.frontOrigin ?? this.origin;
     if (!origin) return { pages: 0 };
     const pages = await this.pages.list();
-    const browser = await chromium.launch({
-      executablePath: this.config.chromiumPath,
-      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-    });
     const folder = join(this.config.dataDir, 'prerender');
     const fresh = new Set<string>();
+    const options = { userAgent: `Mozilla/5.0 (X11; Linux x86_64) ${PRERENDER_AGENT}`, extraHTTPHeaders: { [PRERENDER_HEADER]: '1' } };
     try {
-      const context = await browser.newContext({
-        userAgent: `Mozilla/5.0 (X11; Linux x86_64) ${PRERENDER_AGENT}`,
-        extraHTTPHeaders: { [PRERENDER_HEADER]: '1' },
+      await this.browser.withContext(options, async (context) => {
+        await context.addInitScript((publicUrl) => Object.assign(window, { __PRERENDER__: true, __PUBLIC_URL__: publicUrl }), this.config.publicUrl);
+        const page = await context.newPage();
+        for (const { path } of pages) {
+          const file = prerenderedFile(this.config.dataDir, path);
+          if (!file) continue;
+          const response = await page.goto(origin + path, { waitUntil: 'domcontentloaded' });
+          await page.waitForSelector('html[data-rendered="true"]', { timeout: 15_000 });
+          if (!response?.ok()) continue;
+          // Adjacent text nodes merge when the page is written out; server rendering separates them with
+          // an empty comment, which is what React expects to find when it hydrates the page.
+          await page.evaluate(() => {
+            const walker = document.createTreeWalker(document.getElementById('root')!, NodeFilter.SHOW_TEXT);
+            const texts: Text[] = [];
+            for (let node = walker.nextNode(); node; node = walker.nextNode()) texts.push(node as Text);
+            for (const text of texts) if (text.nextSibling?.nodeType === Node.TEXT_NODE) text.after(document.createComment(''));
+          });
+          await writePublicFile(folder, file, cleanCapturedHtml(await page.content()));
+          fresh.add(file);
+        }
       });
-      await context.addInitScript((publicUrl) => Object.assign(window, { __PRERENDER__: true, __PUBLIC_URL__: publicUrl }), this.config.publicUrl);
-      const page = await context.newPage();
-      for (const { path } of pages) {
-        const file = prerenderedFile(this.config.dataDir, path);
-        if (!file) continue;
-        const response = await page.goto(origin + path, { waitUntil: 'domcontentloaded' });
-        await page.waitForSelector('html[data-rendered="true"]', { timeout: 15_000 });
-        if (!response?.ok()) continue;
-        // Adjacent text nodes merge when the page is written out; server rendering separates them with
-        // an empty comment, which is what React expects to find when it hydrates the page.
-        await page.evaluate(() => {
-          const walker = document.createTreeWalker(document.getElementById('root')!, NodeFilter.SHOW_TEXT);
-          const texts: Text[] = [];
-          for (let node = walker.nextNode(); node; node = walker.nextNode()) texts.push(node as Text);
-          for (const text of texts) if (text.nextSibling?.nodeType === Node.TEXT_NODE) text.after(document.createComment(''));
-        });
-        await mkdir(dirname(file), { recursive: true });
-        await writeFile(`${file}.tmp`, cleanCapturedHtml(await page.content()));
-        await rename(`${file}.tmp`, file);
-        fresh.add(file);
-      }
     } catch (error) {
       this.logger.error(`Prerendering failed: ${error instanceof Error ? error.message : String(error)}`);
       throw error;
-    } finally {
-      await browser.close();
     }
     await this.removeStale(folder, fresh);
     this.logger.log(`Prerendered ${fresh.size} public pages`);

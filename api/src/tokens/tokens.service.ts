@@ -12,6 +12,12 @@ export const TOKEN_LIFETIME_MS: Record<TokenKind, number> = {
   document_upload: 14 * 24 * 60 * 60_000,
 };
 
+/** Kinds of link of which only the latest sent to an address works. */
+const REPLACED_BY_NEWER: readonly TokenKind[] = ['registration', 'password_reset'];
+
+/** A link neither used, withdrawn nor expired. */
+const USABLE = () => ({ usedAt: IsNull(), withdrawnAt: IsNull(), expiresAt: MoreThan(new Date()) });
+
 export function hashToken(raw: string): string {
   return createHash('sha256').update(raw).digest('hex');
 }
@@ -24,27 +30,49 @@ export function hashToken(raw: string): string {
 export class TokensService {
   constructor(@InjectRepository(Token) private readonly tokens: Repository<Token>) {}
 
-  /** Creates a token and returns its secret, to be put in a link. */
-  async issue(kind: TokenKind, fields: Partial<Omit<Token, 'id' | 'kind' | 'tokenHash' | 'expiresAt' | 'usedAt' | 'createdAt'>> & { email: string }): Promise<string> {
+  /**
+   * Creates a token and returns its secret, to be put in a link. An invitation or a reset link
+   * replaces the earlier ones to the same address: only the latest e-mail works.
+   */
+  async issue(
+    kind: TokenKind,
+    fields: Partial<Omit<Token, 'id' | 'kind' | 'tokenHash' | 'expiresAt' | 'usedAt' | 'withdrawnAt' | 'createdAt'>> & { email: string },
+  ): Promise<string> {
     const raw = randomBytes(32).toString('base64url');
-    await this.tokens.save(
-      this.tokens.create({ ...fields, kind, tokenHash: hashToken(raw), expiresAt: new Date(Date.now() + TOKEN_LIFETIME_MS[kind]), usedAt: null }),
-    );
+    await this.tokens.manager.transaction(async (manager) => {
+      if (REPLACED_BY_NEWER.includes(kind)) await this.withdrawPending(kind, fields.email, manager);
+      await manager.save(
+        manager.create(Token, {
+          ...fields,
+          kind,
+          tokenHash: hashToken(raw),
+          expiresAt: new Date(Date.now() + TOKEN_LIFETIME_MS[kind]),
+          usedAt: null,
+          withdrawnAt: null,
+        }),
+      );
+    });
     return raw;
+  }
+
+  /** Withdraws the usable links of a kind sent to an address; answers how many there were. */
+  async withdrawPending(kind: TokenKind, email: string, manager: EntityManager = this.tokens.manager): Promise<number> {
+    const result = await manager.update(Token, { kind, email, ...USABLE() }, { withdrawnAt: new Date() });
+    return result.affected ?? 0;
   }
 
   /** The token behind a secret, if it is of that kind, unused and not expired. */
   async findUsable(kind: TokenKind, raw: unknown): Promise<Token | null> {
     if (typeof raw !== 'string' || !/^[A-Za-z0-9_-]{20,100}$/.test(raw)) return null;
     return this.tokens.findOne({
-      where: { kind, tokenHash: hashToken(raw), usedAt: IsNull(), expiresAt: MoreThan(new Date()) },
+      where: { kind, tokenHash: hashToken(raw), ...USABLE() },
       relations: { user: true },
     });
   }
 
   /** Marks the token used, in the caller's transaction; false if another request used it first. */
   async consume(manager: EntityManager, token: Token): Promise<boolean> {
-    const result = await manager.update(Token, { id: token.id, usedAt: IsNull() }, { usedAt: new Date() });
+    const result = await manager.update(Token, { id: token.id, usedAt: IsNull(), withdrawnAt: IsNull() }, { usedAt: new Date() });
     return result.affected === 1;
   }
 }

@@ -19,3 +19,9 @@ export class InviteDto {
   @IsIn(INVITABLE_ROLES, { message: 'Veuillez choisir un rôle : Support technique, Gestionnaire ou Client.' })
   role!: (typeof INVITABLE_ROLES)[number];
 }
+
+export class WithdrawInvitationDto {
+  @IsString({ message: "Veuillez saisir l'adresse e-mail." })
+  @MaxLength(254, { message: "L'adresse e-mail n'est pas valide." })
+  email!: string;
+}

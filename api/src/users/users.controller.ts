@@ -11,7 +11,7 @@ import type { AppConfig } from '../config/config.js';
 import { MailService } from '../mail/mail.service.js';
 import { TokensService } from '../tokens/tokens.service.js';
 import { User } from './entities/user.entity.js';
-import { InviteDto } from './invite.dto.js';
+import { InviteDto, WithdrawInvitationDto } from './invite.dto.js';
 import { UsersService } from './users.service.js';
 
 @Controller('users')
@@ -56,5 +56,14 @@ export class UsersController {
       action: { label: 'Créer mon compte', url: `${this.config.publicUrl}/creation-de-compte/${token}` },
     });
     return { email };
+  }
+
+  /** Withdraws the invitations waiting at an address: their links no longer open anything. */
+  @ForPage('/admin/liste-des-utilisateurs/nouvel-utilisateur')
+  @Post('withdraw-invitation')
+  @HttpCode(200)
+  async withdrawInvitation(@Body() dto: WithdrawInvitationDto) {
+    const email = dto.email.trim().toLowerCase();
+    return { email, withdrawn: await this.tokens.withdrawPending('registration', email) };
   }
 }

@@ -4,7 +4,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { APP_CONFIG } from '../config/config.module.js';
 import type { AppConfig } from '../config/config.js';
-import { defaultRemotes, FRONT_APPS } from '../front/front-apps.js';
+import { FRONT_APPS, remotesJson } from '../front/front-apps.js';
 import { REPO_ROOT } from '../paths.js';
 
 export const APP_VERSION = '1.0.1';
@@ -37,7 +37,7 @@ export class VersionService {
 
   private async deploymentFiles(): Promise<string[]> {
     if (this.config.serveApps) {
-      const remotes = this.config.remotesFile ? await readFile(this.config.remotesFile, 'utf8') : JSON.stringify(defaultRemotes());
+      const remotes = remotesJson(this.config.remotesFile);
       const files = FRONT_APPS.map(({ name, dir }) => join(REPO_ROOT, dir, 'dist', name === 'shell' ? 'index.html' : 'mf-manifest.json'));
       return [remotes, ...(await Promise.all(files.map((file) => readFile(file, 'utf8'))))];
     }

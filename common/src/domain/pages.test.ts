@@ -11,6 +11,7 @@ describe('page patterns', () => {
     expect(matchesPattern('/admin/accueil', '/admin/accueil/')).toBe(true);
     expect(matchesPattern('/admin/accueil', '/admin/accueil?onglet=1')).toBe(true);
     expect(matchesPattern('/admin/accueil', '/admin/Accueil')).toBe(false);
+    expect(matchesPattern('/mentions-legales', '/mentions-l%E9gales%')).toBe(false);
   });
 
   it('allows a path only when a listed pattern matches it', () => {

@@ -7,12 +7,21 @@ function segments(path: string): string[] {
   return path.split('?')[0]!.split('/').filter(Boolean);
 }
 
+/** A path segment as written, or null when its percent-encoding is malformed (such a path matches nothing). */
+function decoded(segment: string): string | null {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return null;
+  }
+}
+
 export function matchesPattern(pattern: string, pathname: string): boolean {
   const expected = segments(pattern);
   const actual = segments(pathname);
   if (expected.length !== actual.length) return false;
   return expected.every((segment, index) =>
-    /^\[[^\]]+\]$/.test(segment) ? actual[index]!.length > 0 : segment === decodeURIComponent(actual[index]!),
+    /^\[[^\]]+\]$/.test(segment) ? actual[index]!.length > 0 : segment === decoded(actual[index]!),
   );
 }
 

@@ -17,10 +17,21 @@ export function passwordProblem(password: string): string | null {
   return null;
 }
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/**
+ * One plain address, as the HTML standard's e-mail field takes it: no display name, no list, no
+ * quotes, angle brackets, spaces, control or direction characters, so that nothing but that one
+ * address can ever reach a mail header.
+ */
+const EMAIL =
+  /^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+$/;
 
+/** The French reason an e-mail address is refused, or null; spaces around it are forgiven. */
 export function emailProblem(email: string): string | null {
-  if (email.trim() === '') return 'Veuillez saisir votre adresse e-mail.';
-  if (!EMAIL.test(email.trim()) || email.length > 254) return "L'adresse e-mail n'est pas valide.";
+  const address = email.trim();
+  if (address === '') return 'Veuillez saisir votre adresse e-mail.';
+  const local = address.slice(0, address.lastIndexOf('@'));
+  if (!EMAIL.test(address) || address.length > 254 || local.length > 64 || local.startsWith('.') || local.endsWith('.') || local.includes('..')) {
+    return "L'adresse e-mail n'est pas valide.";
+  }
   return null;
 }

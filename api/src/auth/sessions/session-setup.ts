@@ -1,6 +1,6 @@
 import type { INestApplication } from '@nestjs/common';
 import session from 'express-session';
-import type { NextFunction, Request, Response } from 'express';
+import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -20,6 +20,9 @@ declare module 'express-session' {
     loginAt?: number;
   }
 }
+
+/** The calls an open page makes on its own, on a timer: not a sign that anybody is there. */
+export const BACKGROUND_CALLS: ReadonlySet<string> = new Set(['/get-js-version', '/front-config', '/health']);
 
 /** The secret that signs cookies: configured, or made once and kept in the data folder. */
 function sessionSecret(config: AppConfig): string {
@@ -49,8 +52,7 @@ export function setUpSessions(
   store: RevocableStore,
   passport: InstanceType<typeof Passport>,
 ): void {
-  app.use(
-    '/api',
+  const stack: RequestHandler[] = [
     session({
       name: SESSION_COOKIE,
       secret: sessionSecret(config),
@@ -63,5 +65,8 @@ export function setUpSessions(
     absoluteLifetime,
     passport.initialize(),
     passport.session(),
-  );
+  ];
+  // Calls a page makes by itself never touch the session, so a tab left open is still idle.
+  app.use('/api', ...stack.map((handler): RequestHandler => (request, response, next) =>
+    BACKGROUND_CALLS.has(request.path) ? next() : handler(request, response, next)));
 }

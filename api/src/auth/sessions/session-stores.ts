@@ -1,5 +1,6 @@
 import session, { type SessionData } from 'express-session';
 import type { Redis } from 'ioredis';
+import { createHash } from 'node:crypto';
 import { LessThan, type DataSource } from 'typeorm';
 import { Session } from './session.entity.js';
 
@@ -9,6 +10,14 @@ type Callback<T = void> = (error?: unknown, value?: T) => void;
 export abstract class RevocableStore extends session.Store {
   abstract destroyAllForUser(userId: number): Promise<void>;
   abstract close(): Promise<void>;
+}
+
+/**
+ * Session ids are kept as their SHA-256 only: a copy of the database or of Redis gives nobody a
+ * cookie that opens a session.
+ */
+export function storedSid(sid: string): string {
+  return createHash('sha256').update(sid).digest('hex');
 }
 
 function userOf(data: SessionData): number | null {
@@ -41,7 +50,7 @@ export class DatabaseSessionStore extends RevocableStore {
 
   override get(sid: string, callback: Callback<SessionData | null>): void {
     settle(
-      this.dataSource.manager.findOneBy(Session, { sid }).then((row) => {
+      this.dataSource.manager.findOneBy(Session, { sid: storedSid(sid) }).then((row) => {
         if (!row || row.expiresAt.getTime() <= Date.now()) return null;
         return JSON.parse(row.data) as SessionData;
       }),
@@ -52,18 +61,18 @@ export class DatabaseSessionStore extends RevocableStore {
   override set(sid: string, data: SessionData, callback?: Callback): void {
     settle(
       this.dataSource.manager
-        .save(Session, { sid, userId: userOf(data), data: JSON.stringify(data), expiresAt: expiryOf(data, this.idleMs) })
+        .save(Session, { sid: storedSid(sid), userId: userOf(data), data: JSON.stringify(data), expiresAt: expiryOf(data, this.idleMs) })
         .then(() => undefined),
       callback,
     );
   }
 
   override touch(sid: string, data: SessionData, callback?: Callback): void {
-    settle(this.dataSource.manager.update(Session, { sid }, { expiresAt: expiryOf(data, this.idleMs) }).then(() => undefined), callback);
+    settle(this.dataSource.manager.update(Session, { sid: storedSid(sid) }, { expiresAt: expiryOf(data, this.idleMs) }).then(() => undefined), callback);
   }
 
   override destroy(sid: string, callback?: Callback): void {
-    settle(this.dataSource.manager.delete(Session, { sid }).then(() => undefined), callback);
+    settle(this.dataSource.manager.delete(Session, { sid: storedSid(sid) }).then(() => undefined), callback);
   }
 
   async destroyAllForUser(userId: number): Promise<void> {
@@ -99,7 +108,7 @@ export class RedisSessionStore extends RevocableStore {
     const ttl = Math.max(1, expiryOf(data, this.idleMs).getTime() - Date.now());
     const user = userOf(data);
     const write = this.redis.multi().set(this.key(sid), JSON.stringify(data), 'PX', ttl);
-    if (user !== null) write.sadd(this.userKey(user), sid).pexpire(this.userKey(user), ttl);
+    if (user !== null) write.sadd(this.userKey(user), storedSid(sid)).pexpire(this.userKey(user), ttl);
     settle(write.exec().then(() => undefined), callback);
   }
 
@@ -113,16 +122,19 @@ export class RedisSessionStore extends RevocableStore {
   }
 
   async destroyAllForUser(userId: number): Promise<void> {
-    const sids = await this.redis.smembers(this.userKey(userId));
-    await this.redis.del(this.userKey(userId), ...sids.map((sid) => this.key(sid)));
+    const stored = await this.redis.smembers(this.userKey(userId));
+    await this.redis.del(this.userKey(userId), ...stored.map((hashed) => this.keyOfStored(hashed)));
   }
 
-  async close(): Promise<void> {
-    await this.redis.quit().catch(() => this.redis.disconnect());
-  }
+  /** The Redis connection is the process's shared one (RedisConnection), closed with the application. */
+  async close(): Promise<void> {}
 
   private key(sid: string): string {
-    return `${this.prefix}:sess:${sid}`;
+    return this.keyOfStored(storedSid(sid));
+  }
+
+  private keyOfStored(hashed: string): string {
+    return `${this.prefix}:sess:${hashed}`;
   }
 
   private userKey(userId: number): string {

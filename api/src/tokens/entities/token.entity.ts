@@ -44,6 +44,10 @@ export class Token {
   @Column({ type: 'datetime', nullable: true })
   usedAt!: Date | null;
 
+  /** Set when a newer link to the same address replaces it, or when staff withdraw it. */
+  @Column({ type: 'datetime', nullable: true })
+  withdrawnAt!: Date | null;
+
   @CreateDateColumn({ type: 'datetime' })
   createdAt!: Date;
 }

@@ -35,10 +35,10 @@ function Documents() {
       <h2>Documents</h2>
       <ul>
         <li>
-          <a href="/api/documents/conditions-generales-d-utilisation.pdf">Conditions générales d'utilisation (PDF)</a>
+          <a href="/api/legal/conditions-generales-d-utilisation.pdf">Conditions générales d'utilisation (PDF)</a>
         </li>
         <li>
-          <a href="/api/documents/notice-protection-des-donnees-personnelles.pdf">Notice de protection des données personnelles (PDF)</a>
+          <a href="/api/legal/notice-protection-des-donnees-personnelles.pdf">Notice de protection des données personnelles (PDF)</a>
         </li>
         <li>
           <a href={SOCIAL_ACCESSION_URL} rel="noopener">

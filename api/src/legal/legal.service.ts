@@ -1,8 +1,6 @@
-import { Controller, Get, NotFoundException, Param, Res } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { LEGAL_PDFS, formatDate, type LegalDocument } from '@hsa-lli/common/domain';
-import type { Response } from 'express';
 import PDFDocument from 'pdfkit';
-import { Public } from '../auth/access.decorators.js';
 
 /** Lays a legal text out on A4 pages: title, date, then each section. */
 export function renderLegalPdf(document: LegalDocument): Promise<Buffer> {
@@ -22,23 +20,19 @@ export function renderLegalPdf(document: LegalDocument): Promise<Buffer> {
   return done;
 }
 
-@Public()
-@Controller('documents')
-export class DocumentsController {
+/** The two PDF documents linked from the site (terms of use, personal-data notice), made once from the same texts as its pages. */
+@Injectable()
+export class LegalService {
   private readonly cache = new Map<string, Promise<Buffer>>();
 
-  /** The two PDF documents linked from the site, made from the same texts as its pages. */
-  @Get(':name')
-  async pdf(@Param('name') name: string, @Res() response: Response) {
-    const document = (LEGAL_PDFS as Record<string, LegalDocument>)[name];
-    if (!document) throw new NotFoundException();
+  /** The PDF of that file name, or null; only the documents' own names count (`constructor` names none). */
+  pdf(name: string): Promise<Buffer> | null {
+    if (!Object.hasOwn(LEGAL_PDFS, name)) return null;
     let rendering = this.cache.get(name);
     if (!rendering) {
-      rendering = renderLegalPdf(document);
+      rendering = renderLegalPdf((LEGAL_PDFS as Record<string, LegalDocument>)[name]!);
       this.cache.set(name, rendering);
     }
-    response.setHeader('Cache-Control', 'public, max-age=86400');
-    response.setHeader('Content-Disposition', `inline; filename="${name}"`);
-    response.type('application/pdf').send(await rendering);
+    return rendering;
   }
 }

@@ -1,0 +1,43 @@
+import type { NextFunction, Request, Response } from 'express';
+import type { ApiErrorBody } from '@hsa-lli/common/domain';
+
+const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/** Whether the request says it comes from a page of another site. */
+function fromAnotherSite(request: Request, publicUrl: string): boolean {
+  const site = request.get('sec-fetch-site');
+  if (site === 'cross-site' || site === 'same-site') return true;
+  const origin = request.get('origin');
+  if (origin === undefined) return false;
+  let host: string;
+  try {
+    host = new URL(origin).host;
+  } catch {
+    // 'null' (a sandboxed frame, a redirect from elsewhere) or garbage: nothing to trust.
+    return true;
+  }
+  return host !== request.get('host') && host !== new URL(publicUrl).host;
+}
+
+/**
+ * Refuses any state-changing call another site could make a visitor's browser send: a cross-site
+ * page can post a form (urlencoded, multipart or text/plain) with the visitor's cookie, but it can
+ * neither send JSON nor hide where it comes from. So a call that changes anything must come from
+ * this site and carry JSON, or no body at all.
+ */
+export function sameSiteRequests(publicUrl: string) {
+  return (request: Request, response: Response, next: NextFunction): void => {
+    if (READS.has(request.method)) return next();
+    if (fromAnotherSite(request, publicUrl)) {
+      response.status(403).json({ error: 'Forbidden' } satisfies ApiErrorBody);
+      return;
+    }
+    const type = request.get('content-type');
+    const hasBody = type !== undefined || Number(request.get('content-length') ?? 0) > 0 || request.get('transfer-encoding') !== undefined;
+    if (hasBody && !request.is('application/json')) {
+      response.status(415).json({ error: 'Le contenu doit être envoyé au format JSON.' } satisfies ApiErrorBody);
+      return;
+    }
+    next();
+  };
+}

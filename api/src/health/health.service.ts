@@ -1,0 +1,35 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { DataSource } from 'typeorm';
+import { APP_CONFIG } from '../config/config.module.js';
+import type { AppConfig } from '../config/config.js';
+import { dialectOf } from '../database/data-source.js';
+import { JobsService } from '../jobs/jobs.service.js';
+
+/** Whether this process can do its work: the database answers, and jobs can be queued. */
+@Injectable()
+export class HealthService {
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly jobs: JobsService,
+  ) {}
+
+  async report() {
+    const [databaseOk, queueOk] = await Promise.all([this.databaseAnswers(), this.jobs.ping()]);
+    return {
+      status: databaseOk && queueOk ? ('ok' as const) : ('degraded' as const),
+      database: { dialect: dialectOf(this.config), ok: databaseOk },
+      queue: { mode: this.jobs.mode, workers: this.config.runWorkers, ok: queueOk },
+    };
+  }
+
+  private async databaseAnswers(): Promise<boolean> {
+    try {
+      await this.dataSource.query('SELECT 1');
+      return true;
+    } catch {
+      return false;
+    }
+  }
+}
