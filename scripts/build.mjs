@@ -41,12 +41,17 @@ export function isStale(target) {
 const todo = TARGETS.filter((target) => force || isStale(target));
 for (const target of todo) {
   console.log(`Building ${target.name}…`);
+  // The tools' progress is noise, but a failed build shows what they said (tsc reports errors on stdout).
   const result = spawnSync(target.command[0], target.command.slice(1), {
     cwd: join(root, target.name),
-    stdio: ['ignore', 'ignore', 'inherit'],
+    stdio: ['ignore', 'pipe', 'inherit'],
+    maxBuffer: 64 * 1024 * 1024,
     env: { ...process.env, NODE_ENV: 'production' },
   });
-  if (result.status !== 0) process.exit(reportEnd(`The build of ${target.name} failed`, result));
+  if (result.status !== 0) {
+    process.stdout.write(result.stdout ?? '');
+    process.exit(reportEnd(`The build of ${target.name} failed`, result));
+  }
   writeFileSync(stampOf(target.name), new Date().toISOString());
 }
 console.log(todo.length ? `Built: ${todo.map((target) => target.name).join(', ')}.` : 'Everything is built.');
