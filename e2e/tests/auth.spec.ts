@@ -286,9 +286,34 @@ test.describe('the guard', () => {
     expect(attempts).toBe(4);
   });
 
-  test('a call refused while loading a page gives the access-denied page', async ({ page }) => {
-    await loginAs(page, emailOf('member'));
+  test("a page the session may not open shows the spec's texts, and its data is never asked for", async ({ page }) => {
+    const calls: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/PDF/executive')) calls.push(request.url());
+    });
     await page.goto('/PDF/note-de-direction/1');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Accès refusé');
+    await expect(page.getByText("Connectez vous avant de tenter d'accéder à cette page.")).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Page de connexion' })).toBeVisible();
+    for (const role of ['customer', 'member']) {
+      await loginAs(page, emailOf(role));
+      await page.goto('/PDF/note-de-direction/1');
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText('Accès refusé');
+      await expect(page.getByText('Cette page ne vous est pas accessible.')).toBeVisible();
+    }
+    expect(calls).toEqual([]);
+  });
+
+  test('a call refused while loading a page the list allows gives the access-denied page with the server\'s message', async ({ page }) => {
+    await loginAs(page, emailOf('member'));
+    // A page list out of step with the server: it allows a page whose data the API refuses.
+    await page.route('**/api/auth/get-pages', async (route) => {
+      const response = await route.fetch();
+      const answer = await response.json();
+      await route.fulfill({ response, json: { ...answer, pages: [...answer.pages, '/PDF/note-de-direction/[id]'] } });
+    });
+    await page.goto('/PDF/note-de-direction/1');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Accès refusé');
+    await expect(page.getByText("Votre n'avez pas les droits nécessaires pour accéder à cette ressource.")).toBeVisible();
   });
 });

@@ -9,7 +9,7 @@ import { createShellRouter } from './app/router.js';
 import './shell.css';
 
 const store = makeStore();
-const router = createShellRouter();
+const router = createShellRouter(store);
 configureHttp({ navigate: (path) => void router.navigate(path) });
 
 const routerReady = new Promise<void>((resolve) => {

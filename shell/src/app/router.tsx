@@ -1,5 +1,6 @@
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { remoteForPath, type LayoutName, type RemoteName } from '@hsa-lli/common/domain';
+import type { AppStore } from '@hsa-lli/common/store';
 import { Loader } from '@hsa-lli/common/ui';
 import { AUTH_ROUTES, REGISTRATION_ROUTE } from '../features/auth/auth-routes.js';
 import { AdminLayout } from '../layouts/admin-layout.js';
@@ -10,6 +11,7 @@ import { ReloadPage } from '../pages/reload-page.js';
 import { RouteError } from '../pages/route-error.js';
 import { UnknownPathPage } from '../pages/status-pages.js';
 import { GuardedOutlet } from './guard.js';
+import { loadAllowedPagesOnly } from './page-access.js';
 import { Root } from './root.js';
 import { loadRemoteRoutes } from './remotes.js';
 
@@ -69,8 +71,9 @@ function discover(remote: RemoteName, patch: Patch): Promise<'loaded' | 'failed'
   return outcome;
 }
 
-export function createShellRouter() {
+export function createShellRouter(store: AppStore) {
   return createBrowserRouter(routes, {
+    dataStrategy: loadAllowedPagesOnly(store),
     async patchRoutesOnNavigation({ path, patch }) {
       const pathname = new URL(path, window.location.origin).pathname;
       const remote = remoteForPath(pathname);
