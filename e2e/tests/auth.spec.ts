@@ -316,4 +316,27 @@ test.describe('the guard', () => {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Accès refusé');
     await expect(page.getByText("Votre n'avez pas les droits nécessaires pour accéder à cette ressource.")).toBeVisible();
   });
+
+  test("« Retour à l'accueil » leads from the back office to a page the session may open", async ({ page }) => {
+    const heading = page.getByRole('heading', { level: 1 });
+    await page.goto('/admin/inconnue');
+    await expect(heading).toHaveText('Page introuvable');
+    await page.getByRole('link', { name: "Retour à l'accueil" }).click();
+    await expect(page).toHaveURL('/');
+    await expect(heading).toHaveText('Se loger entre océan et montagne, à un loyer maîtrisé');
+
+    // A refused page, or one the admin remote does not have (yet): the same way out.
+    for (const { role, path, home, title } of [
+      { role: 'customer', path: '/admin/accueil', home: '/', title: 'Se loger entre océan et montagne, à un loyer maîtrisé' },
+      { role: 'comitee', path: '/admin/accueil', home: '/gestion/recommandations', title: 'Recommandations' },
+      { role: 'coordinator', path: '/admin/liste-des-utilisateurs', home: '/admin/accueil', title: 'Tableau de bord' },
+    ]) {
+      await loginAs(page, emailOf(role));
+      await page.goto(path);
+      await expect(heading).toHaveText(/^(Accès refusé|Page introuvable)$/);
+      await page.getByRole('link', { name: "Retour à l'accueil" }).click();
+      await expect(page).toHaveURL(home);
+      await expect(heading).toHaveText(title);
+    }
+  });
 });

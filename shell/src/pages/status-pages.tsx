@@ -1,5 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
+import { isAllowed } from '@hsa-lli/common/domain';
+import { selectPages, selectSession, useAppSelector } from '@hsa-lli/common/store';
 
 /** The frame of the error pages: a title, a message, a way out. */
 function StatusPage({ title, children, action }: { title: string; children: ReactNode; action?: ReactNode }) {
@@ -12,9 +14,16 @@ function StatusPage({ title, children, action }: { title: string; children: Reac
   );
 }
 
+/**
+ * « Retour à l'accueil » leads to a page the session may open: from the back office, its dashboard,
+ * else the session's own home; otherwise (and from elsewhere) the site's home.
+ */
 function HomeLink({ reload = false }: { reload?: boolean }) {
   const { pathname } = useLocation();
-  const home = pathname.startsWith('/admin') ? '/admin/accueil' : '/';
+  const { pages } = useAppSelector(selectPages);
+  const session = useAppSelector(selectSession);
+  const candidates = pathname.startsWith('/admin') ? ['/admin/accueil', session.home] : [];
+  const home = candidates.find((path) => isAllowed(pages, path)) ?? '/';
   return (
     <Link to={home} className="ui-button" reloadDocument={reload}>
       Retour à l'accueil
