@@ -340,3 +340,20 @@ test.describe('the guard', () => {
     }
   });
 });
+
+test.describe('the admin header', () => {
+  test('fits a phone: nothing overflows and every entry is within reach of a finger and the keyboard', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await loginAs(page, emailOf('admin'));
+    await page.goto('/admin/accueil');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Tableau de bord');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    const menu = page.getByRole('navigation', { name: "Menu d'administration" });
+    const user = page.getByRole('navigation', { name: 'Menu utilisateur' });
+    for (const entry of [...ADMIN_MENU.map((name) => menu.getByRole('link', { name, exact: true })), user.getByRole('link', { name: 'Mon compte' }), user.getByRole('button', { name: 'Déconnexion' })]) {
+      await expect(entry).toBeInViewport({ ratio: 1 });
+      await entry.focus();
+      await expect(entry).toBeFocused();
+    }
+  });
+});

@@ -23,7 +23,7 @@ export function AdminLayout() {
       <Banners />
       <header className="shell-admin__bar">
         <Logo />
-        <nav aria-label="Menu d'administration">
+        <nav aria-label="Menu d'administration" className="shell-admin__menu">
           <ul>
             {ADMIN_MENU.filter((entry) => pages.includes(entry.to)).map((entry) => (
               <li key={entry.to}>
