@@ -357,3 +357,16 @@ test.describe('the admin header', () => {
     }
   });
 });
+
+test.describe('my credentials', () => {
+  test('/mes-identifiants shows a logged-in user their e-mail, without « Me connecter »', async ({ page }) => {
+    for (const role of ['customer', 'admin']) {
+      await loginAs(page, emailOf(role));
+      await page.goto('/mes-identifiants');
+      const main = page.getByRole('main');
+      await expect(main.getByRole('heading', { level: 1 })).toHaveText('Mes identifiants');
+      await expect(main.getByText(emailOf(role), { exact: true })).toBeVisible();
+      await expect(main.getByText('Me connecter')).toHaveCount(0);
+    }
+  });
+});

@@ -7,7 +7,11 @@ const routes: RemoteRoutes = [
       {
         path: '/mes-identifiants',
         handle: { pattern: '/mes-identifiants', title: 'Mes identifiants' },
-        lazy: () => import('./features/credentials/credentials-page.js').then(({ CredentialsPage }) => ({ Component: CredentialsPage })),
+        lazy: () =>
+          import('./features/credentials/credentials-page.js').then(({ CredentialsPage, credentialsLoader }) => ({
+            Component: CredentialsPage,
+            loader: credentialsLoader,
+          })),
       },
     ],
   },
