@@ -46,6 +46,36 @@ test.describe('finding a home', () => {
     await expect(page.getByRole('button', { name: /^Agrandir : Illustration de l’intérieur/ })).toBeFocused();
   });
 
+  for (const size of [
+    { width: 390, height: 844 },
+    { width: 844, height: 390 },
+    { width: 1280, height: 800 },
+  ]) {
+    test(`the photo viewer shows the whole picture with its caption in a ${size.width}×${size.height} window, and a readable « Fermer »`, async ({ page }) => {
+      await page.setViewportSize(size);
+      await page.goto('/residences/residence-les-hortensias-anglet/appartement-t4-84-m2/3');
+      await page.getByRole('button', { name: /^Agrandir : / }).first().click();
+      const viewer = page.getByRole('dialog');
+      const picture = viewer.getByRole('img');
+      await expect.poll(() => picture.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0)).toBe(true);
+
+      for (const part of [viewer.getByRole('heading', { level: 2 }), picture, viewer.getByRole('button', { name: 'Fermer' })]) {
+        const box = (await part.boundingBox())!;
+        expect(box.x).toBeGreaterThanOrEqual(0);
+        expect(box.y).toBeGreaterThanOrEqual(0);
+        expect(box.x + box.width).toBeLessThanOrEqual(size.width);
+        expect(box.y + box.height).toBeLessThanOrEqual(size.height);
+      }
+      expect(await viewer.evaluate((dialog) => dialog.scrollHeight <= dialog.clientHeight && dialog.scrollWidth <= dialog.clientWidth)).toBe(true);
+      // Whole, yet as large as the window allows in one of its directions.
+      const box = (await picture.boundingBox())!;
+      expect(box.width >= size.width * 0.8 || box.height >= size.height * 0.6).toBe(true);
+
+      const { violations } = await new AxeBuilder({ page }).include('dialog').withRules(['color-contrast']).analyze();
+      expect(violations.map((violation) => violation.nodes.map((node) => node.target.join(' ')).join(', '))).toEqual([]);
+    });
+  }
+
   test('a good reached with the wrong residence address goes to its own, and unknown ones give the not-found page', async ({ page }) => {
     await page.goto('/residences/mauvaise-residence/appartement-t4-84-m2/3');
     await expect(page).toHaveURL('/residences/residence-les-hortensias-anglet/appartement-t4-84-m2/3');
