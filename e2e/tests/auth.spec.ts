@@ -1,9 +1,24 @@
 import { startInbox, type SmtpInbox } from '@hsa-lli/common/testing';
+import type { Page } from '@playwright/test';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ANALYTICS_URL, DEFAULT_REMOTES, E2E_PORT, E2E_SMTP_PORT, PUBLIC_HOST, REMOTES_FILE, REPO_ROOT } from '../support/e2e-env.ts';
 import { alive, DEMO_PASSWORD, emailOf, expect, loginAs, loginThroughPanel, test } from '../support/fixtures.ts';
 import { serveStatic } from '../support/static-server.ts';
+
+/** The scripts a page loads from now on, with their text. */
+function scriptsOf(page: Page): Promise<string>[] {
+  const scripts: Promise<string>[] = [];
+  page.on('response', (response) => {
+    if (response.request().resourceType() === 'script' && response.ok()) scripts.push(response.text());
+  });
+  return scripts;
+}
+
+/** Whether one of these scripts holds the password-strength dictionaries (named in zxcvbn-ts's French package). */
+async function holdsDictionaries(scripts: Promise<string>[]): Promise<boolean> {
+  return (await Promise.all(scripts)).some((text) => text.includes('wikipedia-fr'));
+}
 
 const ADMIN_MENU = ['Accueil', 'Dossiers', 'Demandes de contact', 'Résidences', 'Biens', 'Équipements', 'Utilisateurs'];
 
@@ -120,6 +135,7 @@ test.describe.serial('e-mailed links', () => {
 
     const mail = await inbox.waitFor((message) => message.to.includes(invited.email));
     const link = mail.links.find((url) => url.includes('/creation-de-compte/'))!;
+    const scripts = scriptsOf(page);
     await page.goto(link);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Création de votre compte');
     await expect(page.getByText(invited.email)).toBeVisible();
@@ -127,8 +143,22 @@ test.describe.serial('e-mailed links', () => {
     await page.getByLabel('Confirmation du mot de passe').fill('tropcourt');
     await page.getByRole('button', { name: 'Créer mon compte' }).click();
     await expect(page.getByText('Le mot de passe doit contenir au moins 12 caractères.')).toBeVisible();
+
+    // A guessable password: the meter says so while typing, the form refuses it without asking the API.
+    const registrations: string[] = [];
+    page.on('request', (sent) => sent.url().endsWith('/api/auth/register') && registrations.push(sent.url()));
+    await page.getByLabel('Nouveau mot de passe', { exact: true }).fill('Password1234');
+    await page.getByLabel('Confirmation du mot de passe').fill('Password1234');
+    const meter = page.locator('[aria-live="polite"]', { hasText: 'Force du mot de passe' });
+    await expect(meter).toHaveText(/^Force du mot de passe : Faible\. Ce mot de passe est similaire à un mot de passe couramment utilisé\./);
+    await page.getByRole('button', { name: 'Créer mon compte' }).click();
+    await expect(page.getByText('Ce mot de passe est trop facile à deviner. Ce mot de passe est similaire à un mot de passe couramment utilisé.')).toBeVisible();
+    expect(registrations).toEqual([]);
+    expect(await holdsDictionaries(scripts)).toBe(true);
+
     await page.getByLabel('Nouveau mot de passe', { exact: true }).fill(invited.password);
     await page.getByLabel('Confirmation du mot de passe').fill(invited.password);
+    await expect(meter).toHaveText('Force du mot de passe : Bon.');
     await page.getByRole('button', { name: 'Créer mon compte' }).click();
     await expect(page).toHaveURL('/');
     await page.getByRole('button', { name: 'Mon espace' }).click();
@@ -151,7 +181,15 @@ test.describe.serial('e-mailed links', () => {
     await page.goto(link);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Nouveau mot de passe');
     await expect(page.getByText('Au moins 12 caractères, dont une lettre majuscule, une lettre minuscule et un chiffre.')).toBeVisible();
+    await page.getByLabel('Nouveau mot de passe', { exact: true }).fill('Biarritz2026!');
+    await page.getByLabel('Confirmation du mot de passe').fill('Biarritz2026!');
+    await expect(page.getByText('Force du mot de passe : Moyen.')).toBeVisible();
+    await page.getByRole('button', { name: 'Enregistrer le mot de passe' }).click();
+    await expect(
+      page.getByText('Ce mot de passe est trop facile à deviner. Le mot de passe ne doit pas comporter de données personnelles ou liées au site.'),
+    ).toBeVisible();
     await page.getByLabel('Nouveau mot de passe', { exact: true }).fill('Second-Mot-2026');
+    await expect(page.getByText('Force du mot de passe : Très bon.')).toBeVisible();
     await page.getByLabel('Confirmation du mot de passe').fill('Autre-chose-2026');
     await page.getByRole('button', { name: 'Enregistrer le mot de passe' }).click();
     await expect(page.getByText('Les deux mots de passe ne sont pas identiques.')).toBeVisible();
@@ -168,6 +206,16 @@ test.describe.serial('e-mailed links', () => {
 
     await page.goto(link);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Page introuvable');
+  });
+});
+
+test.describe('password strength', () => {
+  test('the home page loads none of its dictionaries', async ({ page }) => {
+    const scripts = scriptsOf(page);
+    await page.goto('/');
+    await page.waitForLoadState('networkidle');
+    expect(scripts.length).toBeGreaterThan(0);
+    expect(await holdsDictionaries(scripts)).toBe(false);
   });
 });
 

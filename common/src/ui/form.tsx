@@ -1,4 +1,4 @@
-import { useCallback, useId, type ChangeEvent, type FormEvent, type InputHTMLAttributes } from 'react';
+import { useCallback, useId, type ChangeEvent, type FormEvent, type InputHTMLAttributes, type ReactNode } from 'react';
 import { fieldChanged, formSubmitted, selectForm, useAppDispatch, useAppSelector } from '../store/index.js';
 
 export type Checks = Record<string, (value: string, values: Record<string, string>) => string | null>;
@@ -42,13 +42,14 @@ export function useForm(name: string, checks: Checks = {}) {
   return { values: state.values, value, bind, submit, showErrors, errors: state.errors };
 }
 
-/** A labelled input with its error, wired for screen readers. */
+/** A labelled input with its error, wired for screen readers; children (a password's strength meter) go under the input. */
 export function Field({
   label,
   error,
   hint,
+  children,
   ...input
-}: { label: string; error?: string; hint?: string } & InputHTMLAttributes<HTMLInputElement>) {
+}: { label: string; error?: string; hint?: string; children?: ReactNode } & InputHTMLAttributes<HTMLInputElement>) {
   const id = useId();
   const described = [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(' ') || undefined;
   return (
@@ -60,6 +61,7 @@ export function Field({
         </p>
       )}
       <input id={id} aria-invalid={error ? true : undefined} aria-describedby={described} {...input} />
+      {children}
       {error && (
         <p id={`${id}-error`} className="ui-field__error">
           {error}

@@ -5,7 +5,7 @@ import { http } from '@hsa-lli/common/http';
 import { selectIsAuthenticated, selectSession, sessionOpened, useAppDispatch, useAppSelector } from '@hsa-lli/common/store';
 import { Field, Loader, MessageBox, RequestErrorMessage, useForm, useSubmission } from '@hsa-lli/common/ui';
 import { LoginForm } from './login-form.js';
-import { NEW_PASSWORD_CHECKS, NewPasswordFields } from './password-fields.js';
+import { NewPasswordFields, useNewPasswordForm } from './password-fields.js';
 
 /** A form's call, and the answer it got once it succeeded. */
 function useSending<T>() {
@@ -78,7 +78,7 @@ export const newPasswordLoader = tokenLoader<{ email: string }>('password-reset-
 export function NewPasswordPage() {
   const { email } = useLoaderData<typeof newPasswordLoader>();
   const { token } = useParams();
-  const form = useForm('new-password', NEW_PASSWORD_CHECKS);
+  const form = useNewPasswordForm('new-password', { email });
   const { sending, failure, answer, send } = useSending<{ message: string }>();
   const onSubmit = (event: React.FormEvent) => {
     const values = form.submit(event);
@@ -98,7 +98,7 @@ export function NewPasswordPage() {
         <form onSubmit={onSubmit} noValidate aria-label="Choix du nouveau mot de passe">
           <p>Choisissez le nouveau mot de passe du compte {email}. Vos autres connexions en cours seront fermées.</p>
           {failure && <RequestErrorMessage error={failure} />}
-          <NewPasswordFields form={form} />
+          <NewPasswordFields form={form} owner={{ email }} />
           <button type="submit" className="ui-button" disabled={sending}>
             Enregistrer le mot de passe
           </button>
@@ -124,7 +124,8 @@ export function RegistrationPage() {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const authenticated = useAppSelector(selectIsAuthenticated);
-  const form = useForm('registration', NEW_PASSWORD_CHECKS);
+  const owner = { email: invitation.email, firstName: invitation.first_name, lastName: invitation.last_name };
+  const form = useNewPasswordForm('registration', owner);
   const { sending, failure, send } = useSending<LoginAnswer>();
   const onSubmit = async (event: React.FormEvent) => {
     const values = form.submit(event);
@@ -143,7 +144,7 @@ export function RegistrationPage() {
       <form onSubmit={onSubmit} noValidate aria-label="Choix du mot de passe du compte">
         {failure && <RequestErrorMessage error={failure} />}
         {form.errors.email && <MessageBox kind="error">{form.errors.email}</MessageBox>}
-        <NewPasswordFields form={form} />
+        <NewPasswordFields form={form} owner={owner} />
         <button type="submit" className="ui-button" disabled={sending}>
           Créer mon compte
         </button>

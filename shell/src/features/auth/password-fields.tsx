@@ -1,14 +1,28 @@
+import { useMemo } from 'react';
 import { PASSWORD_RULES_TEXT, passwordProblem } from '@hsa-lli/common/domain';
-import { Field, type Checks } from '@hsa-lli/common/ui';
-import type { useForm } from '@hsa-lli/common/ui';
+import type { PasswordOwner } from '@hsa-lli/common/password-strength';
+import { PasswordStrengthMeter, usePasswordRule } from '@hsa-lli/common/password-strength-meter';
+import { Field, useForm, type Checks } from '@hsa-lli/common/ui';
 
-export const NEW_PASSWORD_CHECKS: Checks = {
-  password: (value) => passwordProblem(value),
-  confirmation: (value, values) => (value !== (values.password ?? '') ? 'Les deux mots de passe ne sont pas identiques.' : null),
-};
+/**
+ * The form of a new password and its confirmation, checked as the API checks it once the strength rule has
+ * arrived (it loads with the page); until then the API alone refuses a guessable password.
+ */
+export function useNewPasswordForm(name: string, owner: PasswordOwner) {
+  const rule = usePasswordRule();
+  const { email, firstName, lastName } = owner;
+  const checks = useMemo<Checks>(
+    () => ({
+      password: (value) => (rule ? rule.newPasswordProblem(value, { email, firstName, lastName }) : passwordProblem(value)),
+      confirmation: (value, values) => (value !== (values.password ?? '') ? 'Les deux mots de passe ne sont pas identiques.' : null),
+    }),
+    [rule, email, firstName, lastName],
+  );
+  return useForm(name, checks);
+}
 
-/** A new password, its rules stated, and its confirmation. */
-export function NewPasswordFields({ form }: { form: ReturnType<typeof useForm> }) {
+/** A new password, its rules stated and its strength shown, and its confirmation. */
+export function NewPasswordFields({ form, owner }: { form: ReturnType<typeof useForm>; owner: PasswordOwner }) {
   return (
     <>
       <Field
@@ -18,7 +32,9 @@ export function NewPasswordFields({ form }: { form: ReturnType<typeof useForm> }
         hint={PASSWORD_RULES_TEXT}
         error={form.errors.password}
         {...form.bind('password')}
-      />
+      >
+        <PasswordStrengthMeter password={form.value('password')} owner={owner} />
+      </Field>
       <Field
         label="Confirmation du mot de passe"
         type="password"
