@@ -1,7 +1,7 @@
 import { Body, Controller, HttpCode, Post, Req, Res } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { Public } from './access.decorators.js';
-import { ForgotPasswordDto, LoginDto, NewPasswordDto } from './auth.dto.js';
+import { ForgotPasswordDto, LoginDto, NewPasswordDto } from './dto/auth.dto.js';
 import { AuthService } from './auth.service.js';
 import { SESSION_COOKIE } from './sessions/session-setup.js';
 

@@ -1,11 +1,12 @@
 import { Module } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
-import { TypeOrmModule, getDataSourceToken, getRepositoryToken } from '@nestjs/typeorm';
-import type { DataSource, Repository } from 'typeorm';
+import { getDataSourceToken } from '@nestjs/typeorm';
+import type { DataSource } from 'typeorm';
 import { APP_CONFIG } from '../config/config.module.js';
 import type { AppConfig } from '../config/config.js';
 import { RedisConnection } from '../redis/redis.module.js';
-import { User } from '../users/entities/user.entity.js';
+import { UsersModule } from '../users/users.module.js';
+import { UsersService } from '../users/users.service.js';
 import { AccessGuard } from './access.guard.js';
 import { AuthController } from './auth.controller.js';
 import { AuthService, PASSPORT, SESSION_STORE } from './auth.service.js';
@@ -14,11 +15,11 @@ import { SESSION_IDLE_MS } from './sessions/session-setup.js';
 import { DatabaseSessionStore, RedisSessionStore } from './sessions/session-stores.js';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([User])],
+  imports: [UsersModule],
   controllers: [AuthController],
   providers: [
     AuthService,
-    { provide: PASSPORT, inject: [getRepositoryToken(User)], useFactory: (users: Repository<User>) => createPassport(users) },
+    { provide: PASSPORT, inject: [UsersService], useFactory: (users: UsersService) => createPassport(users) },
     { provide: APP_GUARD, useClass: AccessGuard },
     {
       provide: SESSION_STORE,

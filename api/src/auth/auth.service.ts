@@ -3,17 +3,17 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { emailProblem, type LoginAnswer, type PagesAnswer, type RolesAnswer } from '@hsa-lli/common/domain';
 import { newPasswordProblem } from '@hsa-lli/common/password-strength';
 import type { Request } from 'express';
-import { IsNull, type DataSource } from 'typeorm';
+import type { DataSource } from 'typeorm';
 import { FieldsError, TooManyAttemptsError } from '../common/api-errors.js';
 import { RateLimiter } from '../common/rate-limiter.service.js';
 import { APP_CONFIG } from '../config/config.module.js';
 import type { AppConfig } from '../config/config.js';
 import { MailService } from '../mail/mail.service.js';
-import { Token } from '../tokens/entities/token.entity.js';
 import { TokensService } from '../tokens/tokens.service.js';
-import { User } from '../users/entities/user.entity.js';
+import type { User } from '../users/entities/user.entity.js';
+import { UsersService } from '../users/users.service.js';
 import { pagesFor, pagesVersion } from './access-rules.js';
-import type { LoginDto, NewPasswordDto } from './auth.dto.js';
+import type { LoginDto, NewPasswordDto } from './dto/auth.dto.js';
 import { checkPassword, hashPassword } from './passwords.js';
 import type { SessionUser } from './session-user.js';
 import { toSessionUser } from './session.serializer.js';
@@ -54,6 +54,7 @@ export class AuthService implements OnApplicationShutdown {
     private readonly limiter: RateLimiter,
     private readonly tokens: TokensService,
     private readonly mail: MailService,
+    private readonly users: UsersService,
   ) {}
 
   pages(request: Request): PagesAnswer {
@@ -85,7 +86,7 @@ export class AuthService implements OnApplicationShutdown {
     if (accountHits > LOGIN_LIMITS.account.max || ipHits > LOGIN_LIMITS.ip.max) {
       throw new TooManyAttemptsError('Trop de tentatives de connexion. Pour votre sécurité, patientez 15 minutes avant de réessayer.');
     }
-    const user = await this.dataSource.manager.findOneBy(User, { email });
+    const user = await this.users.findByEmail(email);
     const valid = (await checkPassword(user?.passwordHash ?? null, password)) && user !== null && user.active;
     if (!valid) throw new FieldsError({ password: WRONG_CREDENTIALS }, WRONG_CREDENTIALS);
     // A successful login was no attack: its account starts afresh, and its address gets its try back.
@@ -122,9 +123,9 @@ export class AuthService implements OnApplicationShutdown {
     const user = token.user;
     await this.dataSource.transaction(async (manager) => {
       if (!(await this.tokens.consume(manager, token))) throw new NotFoundException();
-      await manager.update(User, { id: user.id }, { passwordHash });
+      await this.users.setPassword(manager, user.id, passwordHash);
       // Any other reset link of this account dies with this one.
-      await manager.update(Token, { user: { id: user.id }, kind: 'password_reset', usedAt: IsNull() }, { usedAt: new Date() });
+      await this.tokens.withdrawPending('password_reset', user.email, manager);
     });
     await this.sessions.destroyAllForUser(user.id);
     return { message: 'Votre mot de passe a été modifié. Vous pouvez vous connecter avec ce nouveau mot de passe.' };
@@ -137,7 +138,7 @@ export class AuthService implements OnApplicationShutdown {
     const password = dto.password ?? '';
     const problem = newPasswordProblem(password, token);
     if (problem) throw new FieldsError({ password: problem });
-    if (await this.dataSource.manager.existsBy(User, { email: token.email })) {
+    if (await this.users.exists(token.email)) {
       throw new FieldsError(
         { email: 'Un compte existe déjà avec cette adresse e-mail.' },
         'Un compte existe déjà avec cette adresse e-mail : connectez-vous, ou demandez un nouveau mot de passe.',
@@ -146,17 +147,13 @@ export class AuthService implements OnApplicationShutdown {
     const passwordHash = await hashPassword(password);
     const user = await this.dataSource.transaction(async (manager) => {
       if (!(await this.tokens.consume(manager, token))) throw new NotFoundException();
-      return manager.save(
-        manager.create(User, {
-          email: token.email,
-          passwordHash,
-          roles: [token.role!],
-          firstName: token.firstName ?? '',
-          lastName: token.lastName ?? '',
-          phone: null,
-          active: true,
-        }),
-      );
+      return this.users.create(manager, {
+        email: token.email,
+        passwordHash,
+        role: token.role!,
+        firstName: token.firstName ?? '',
+        lastName: token.lastName ?? '',
+      });
     });
     return this.openSession(request, user);
   }
@@ -173,8 +170,8 @@ export class AuthService implements OnApplicationShutdown {
   }
 
   private async sendResetLink(email: string): Promise<void> {
-    const user = await this.dataSource.manager.findOneBy(User, { email, active: true });
-    if (!user) return;
+    const user = await this.users.findByEmail(email);
+    if (!user?.active) return;
     const token = await this.tokens.issue('password_reset', { email, user });
     await this.mail.send({
       to: email,

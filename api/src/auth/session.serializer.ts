@@ -1,6 +1,6 @@
 import { Passport } from 'passport';
-import type { Repository } from 'typeorm';
 import type { User } from '../users/entities/user.entity.js';
+import type { UsersService } from '../users/users.service.js';
 import type { SessionUser } from './session-user.js';
 
 export function toSessionUser(user: User): SessionUser {
@@ -12,12 +12,12 @@ export function toSessionUser(user: User): SessionUser {
  * instances in one process would share). The session keeps the user's id only; each request reads
  * the user afresh, so a disabled account is out at once.
  */
-export function createPassport(users: Repository<User>): InstanceType<typeof Passport> {
+export function createPassport(users: UsersService): InstanceType<typeof Passport> {
   const passport = new Passport();
   passport.serializeUser<number>((user, done) => done(null, (user as SessionUser).id));
   passport.deserializeUser<unknown>((id, done) => {
     if (typeof id !== 'number') return done(null, false);
-    users.findOneBy({ id, active: true }).then(
+    users.findActive(id).then(
       (user) => done(null, user ? toSessionUser(user) : false),
       (error: unknown) => done(error),
     );

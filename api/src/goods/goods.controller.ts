@@ -1,12 +1,7 @@
 import { Body, Controller, HttpCode, NotFoundException, Param, ParseIntPipe, Post } from '@nestjs/common';
-import { IsInt } from 'class-validator';
 import { ForPage, Public } from '../auth/access.decorators.js';
+import { GoodIdDto } from './dto/good-id.dto.js';
 import { GoodsService, isPublic } from './goods.service.js';
-
-class GoodIdDto {
-  @IsInt({ message: "L'identifiant du bien doit être un nombre entier." })
-  id!: number;
-}
 
 @Controller()
 export class GoodsController {

@@ -14,23 +14,19 @@ import {
   PRO_SITUATION_OPTIONS,
   REFERENCE_STATUS_OPTIONS,
 } from '@hsa-lli/common/domain';
-import { InjectRepository } from '@nestjs/typeorm';
-import type { Repository } from 'typeorm';
 import { Public } from '../auth/access.decorators.js';
-import { toCityView } from './commune-view.js';
-import { Commune } from './entities/commune.entity.js';
+import { ReferenceService } from './reference.service.js';
 
 /** The reference lists of spec section 9, for forms and filters. */
 @Public()
 @Controller('reference')
 export class ReferenceController {
-  constructor(@InjectRepository(Commune) private readonly communes: Repository<Commune>) {}
+  constructor(private readonly reference: ReferenceService) {}
 
   @Get()
   async all() {
-    const communes = await this.communes.find({ order: { name: 'ASC' } });
     return {
-      cities: communes.map(toCityView),
+      cities: await this.reference.cities(),
       flat_sizes: FLAT_SIZE_OPTIONS,
       energy_classes: ENERGY_CLASSES,
       certifications: CERTIFICATION_OPTIONS,

@@ -1,6 +1,6 @@
 import { Body, Controller, HttpCode, NotFoundException, Post } from '@nestjs/common';
 import { Public } from '../auth/access.decorators.js';
-import { OptionalIdDto, ResidenceListDto, SlugDto } from './residences.dto.js';
+import { OptionalIdDto, ResidenceListDto, SlugDto } from './dto/residences.dto.js';
 import { ResidencesService } from './residences.service.js';
 
 /** Calls of the public site: only published residences and enabled goods are ever answered. */

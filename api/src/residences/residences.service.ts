@@ -99,6 +99,15 @@ export class ResidencesService {
     };
   }
 
+  /** Published residences with their goods (enabled or not), for the sitemap and the prerendering. */
+  publishedWithGoods(): Promise<Residence[]> {
+    return this.residences.find({ where: { status: 'published' }, relations: { goods: true }, order: { id: 'ASC' } });
+  }
+
+  countPublished(): Promise<number> {
+    return this.residences.countBy({ status: 'published' });
+  }
+
   /** Options of the published residences, for the forms of the public site. */
   async options(id?: number): Promise<{ label: string; value: number }[]> {
     const residences = await this.residences.find({ where: { status: 'published', ...(id ? { id } : {}) }, order: { name: 'ASC' } });

@@ -1,8 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import type { DataSource } from 'typeorm';
-import { Good } from '../goods/entities/good.entity.js';
-import { Residence } from '../residences/entities/residence.entity.js';
+import type { Good } from '../goods/entities/good.entity.js';
+import { ResidencesService } from '../residences/residences.service.js';
 
 /** The public pages a search engine should know, besides residences and goods. */
 export const STATIC_PUBLIC_PAGES = [
@@ -26,14 +24,10 @@ export function goodPath(residenceSlug: string, good: Pick<Good, 'slug' | 'id'>)
 /** Every public page: the fixed ones, each published residence and each enabled good of one. */
 @Injectable()
 export class PublicPages {
-  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+  constructor(private readonly residences: ResidencesService) {}
 
   async list(): Promise<PublicPage[]> {
-    const residences = await this.dataSource.manager.find(Residence, {
-      where: { status: 'published' },
-      relations: { goods: true },
-      order: { id: 'ASC' },
-    });
+    const residences = await this.residences.publishedWithGoods();
     return [
       ...STATIC_PUBLIC_PAGES.map((path) => ({ path, updatedAt: null })),
       ...residences.flatMap((residence) => [

@@ -3,10 +3,11 @@ import { PrerenderService } from './prerender.service.js';
 import { PrerenderSubscriber } from './prerender.subscriber.js';
 import { PublicPages } from './public-pages.js';
 import { SeoController } from './seo.controller.js';
+import { ResidencesModule } from '../residences/residences.module.js';
 import { VersionModule } from '../version/version.module.js';
 
 @Module({
-  imports: [VersionModule],
+  imports: [VersionModule, ResidencesModule],
   controllers: [SeoController],
   providers: [PublicPages, PrerenderService, PrerenderSubscriber],
   exports: [PrerenderService],

@@ -1,11 +1,10 @@
 import { Injectable, type OnApplicationBootstrap } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
-import { ContactForm } from '../contact-forms/entities/contact-form.entity.js';
 import type { JobView, StatisticView } from '@hsa-lli/common/domain';
+import { ContactFormsService } from '../contact-forms/contact-forms.service.js';
 import { JobsService } from '../jobs/jobs.service.js';
-import { Record } from '../records/entities/record.entity.js';
-import { Residence } from '../residences/entities/residence.entity.js';
+import { RecordsService } from '../records/records.service.js';
 import { ResidencesService } from '../residences/residences.service.js';
 import { Statistic } from './entities/statistic.entity.js';
 
@@ -21,6 +20,8 @@ export class StatsService implements OnApplicationBootstrap {
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly jobs: JobsService,
     private readonly residences: ResidencesService,
+    private readonly records: RecordsService,
+    private readonly contacts: ContactFormsService,
   ) {
     jobs.register('statistics', REFRESH_JOB, () => this.compute());
   }
@@ -40,11 +41,11 @@ export class StatsService implements OnApplicationBootstrap {
   async compute(): Promise<{ computed_at: string; keys: string[] }> {
     const manager = this.dataSource.manager;
     const [residences, goods, records, contacts] = await Promise.all([
-      manager.countBy(Residence, { status: 'published' }),
+      this.residences.countPublished(),
       // « Logements proposés »: the homes a visitor finds on the site, by the site's own rule.
       this.residences.countHomes(),
-      manager.count(Record),
-      manager.count(ContactForm),
+      this.records.count(),
+      this.contacts.count(),
     ]);
     const values: { [key: string]: number } = {
       'residences/count': residences,

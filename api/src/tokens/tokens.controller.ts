@@ -1,6 +1,6 @@
 import { Body, Controller, HttpCode, NotFoundException, Post } from '@nestjs/common';
 import { Public } from '../auth/access.decorators.js';
-import { TokenDto } from './token.dto.js';
+import { TokenDto } from './dto/token.dto.js';
 import { TokensService } from './tokens.service.js';
 
 /** Checks of the links sent by e-mail; an unusable link answers 404, like a missing page. */
