@@ -22,6 +22,9 @@ export interface EligibilityAnswer {
   income: number;
 }
 
+/** A question and its answer: what the contact form receives from the test to prefill its request. */
+export interface EligibilityResult extends EligibilityQuestion, EligibilityAnswer {}
+
 export const MAX_DEPENDANTS = 12;
 
 /** The French reason of each wrong answer, by field; empty when the question can be answered. */

@@ -1,6 +1,6 @@
 import { NavLink, Outlet } from 'react-router';
 import { selectPages, useAppSelector } from '@hsa-lli/common/store';
-import { Banners } from '../components/banners.js';
+import { Banners } from './banners.js';
 import { Logo } from '../components/logo.js';
 import { MessageArea } from '../components/message-area.js';
 import { UserMenu } from '../features/account/user-menu.js';

@@ -1,5 +1,5 @@
 import { Link, Outlet } from 'react-router';
-import { Banners } from '../components/banners.js';
+import { Banners } from './banners.js';
 import { Logo } from '../components/logo.js';
 import { MessageArea } from '../components/message-area.js';
 

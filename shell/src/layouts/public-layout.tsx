@@ -1,7 +1,7 @@
 import { Outlet } from 'react-router';
-import { Banners } from '../components/banners.js';
-import { Footer } from '../components/footer.js';
-import { Header } from '../components/header.js';
+import { Banners } from './banners.js';
+import { Footer } from './footer.js';
+import { Header } from './header.js';
 import { MessageArea } from '../components/message-area.js';
 
 export function PublicLayout() {

@@ -1,9 +1,8 @@
 import { useState } from 'react';
 import { Link, useLocation } from 'react-router';
-import { CONTACT_SUBJECT_OPTIONS, contactProblems, findCommune, formatCents, type ContactRequest } from '@hsa-lli/common/domain';
+import { CONTACT_SUBJECT_OPTIONS, contactProblems, findCommune, formatCents, type ContactRequest, type EligibilityResult } from '@hsa-lli/common/domain';
 import { http } from '@hsa-lli/common/http';
 import { Loader, MessageBox, RequestErrorMessage, useSubmission } from '@hsa-lli/common/ui';
-import type { EligibilityResult } from '../eligibility/eligibility-page.js';
 import './contact.css';
 
 const euros = (amount: number) => formatCents(amount * 100).replace(',00', '');

@@ -6,22 +6,13 @@ import {
   formatCents,
   parseNumber,
   type EligibilityAnswer,
+  type EligibilityQuestion,
+  type EligibilityResult,
   type Household,
 } from '@hsa-lli/common/domain';
 import { http } from '@hsa-lli/common/http';
 import { Loader, MessageBox, RequestErrorMessage, useSubmission } from '@hsa-lli/common/ui';
 import './eligibility.css';
-
-export interface EligibilityRequest {
-  household: Household;
-  dependants: number;
-  city: string;
-  incomes: number[];
-  year: number;
-}
-
-/** What the contact form receives from the test to prefill its request. */
-export interface EligibilityResult extends EligibilityRequest, EligibilityAnswer {}
 
 const euros = (amount: number) => formatCents(amount * 100).replace(',00', '');
 
@@ -51,7 +42,7 @@ export function EligibilityPage() {
     if (amounts.some((amount) => amount === null)) local.incomes = 'Indiquez le revenu fiscal de référence de chaque personne, en euros.';
     setErrors(local);
     if (Object.keys(local).length > 0) return;
-    const question: EligibilityRequest = { household, dependants: Number(dependants), city, incomes: amounts as number[], year };
+    const question: EligibilityQuestion = { household, dependants: Number(dependants), city, incomes: amounts as number[], year };
     const answer = await send(() => http.post<EligibilityAnswer>('/eligibility/check', question, { action: true }), setErrors);
     if (answer) setResult({ ...question, ...answer });
   };

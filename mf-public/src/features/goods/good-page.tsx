@@ -4,7 +4,7 @@ import { EnergyLabel } from '../../components/energy-label.js';
 import { PhotoGallery } from '../../components/photo-gallery.js';
 import { load } from '../../lib/api.js';
 import { availability, flatSizeLabel, surfaceText } from '../../lib/labels.js';
-import '../residences/residences.css';
+import '../../components/residences.css';
 
 export async function goodLoader({ params, request }: LoaderFunctionArgs) {
   const id = Number(params.id);

@@ -1,9 +1,9 @@
 import { Link, useLoaderData } from 'react-router';
 import type { ResidenceSummary } from '@hsa-lli/common/domain';
 import { load } from '../../lib/api.js';
-import { SOCIAL_ACCESSION_URL } from '../legal/legal-page.js';
-import { ResidenceCard } from '../residences/residence-card.js';
-import '../residences/residences.css';
+import { SOCIAL_ACCESSION_URL } from '../../lib/links.js';
+import { ResidenceCard } from '../../components/residence-card.js';
+import '../../components/residences.css';
 import './home.css';
 
 export async function homeLoader({ request }: { request: Request }) {

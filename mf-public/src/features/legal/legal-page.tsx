@@ -1,9 +1,7 @@
 import { Link } from 'react-router';
 import { formatDate, LEGAL_NOTICE, PRIVACY_NOTICE, type LegalDocument } from '@hsa-lli/common/domain';
+import { SOCIAL_ACCESSION_URL } from '../../lib/links.js';
 import './legal.css';
-
-/** Official information on the social accession to ownership (PSLA), for households that would rather buy. */
-export const SOCIAL_ACCESSION_URL = 'https://www.service-public.fr/particuliers/vosdroits/F22158';
 
 function LegalText({ document }: { document: LegalDocument }) {
   return (

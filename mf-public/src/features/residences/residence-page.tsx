@@ -4,7 +4,7 @@ import { PhotoGallery } from '../../components/photo-gallery.js';
 import { ResponsiveImage } from '../../components/responsive-image.js';
 import { load } from '../../lib/api.js';
 import { advantageLabel, availability, certificationLabel, flatSizeLabel, surfaceText } from '../../lib/labels.js';
-import './residences.css';
+import '../../components/residences.css';
 
 export async function residenceLoader({ params, request }: LoaderFunctionArgs) {
   const { residence } = await load<{ residence: ResidenceDetails }>('/front/residences/details', { slug: params.slug }, request);

@@ -1,8 +1,8 @@
 import { Form, Link, useLoaderData, useNavigation, type LoaderFunctionArgs } from 'react-router';
 import { COMMUNES, communesByName, FLAT_SIZE_OPTIONS, FLAT_SIZES, SERVED_ZONES, type ResidenceFilters, type ResidenceSummary } from '@hsa-lli/common/domain';
 import { load } from '../../lib/api.js';
-import { ResidenceCard } from './residence-card.js';
-import './residences.css';
+import { ResidenceCard } from '../../components/residence-card.js';
+import '../../components/residences.css';
 
 /** The filters of the page's address, read leniently: an unknown value is ignored. */
 export function filtersFrom(search: URLSearchParams): ResidenceFilters {

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { selectSession, useAppSelector } from '@hsa-lli/common/store';
 import { Loader, Modal } from '@hsa-lli/common/ui';
-import { LoginForm } from '../auth/login-form.js';
+import { LoginForm } from '../../components/login-form.js';
 import { AccountLinks } from './account-links.js';
 import { useLogout } from './use-logout.js';
 

@@ -4,7 +4,7 @@ import { emailProblem, type LoginAnswer } from '@hsa-lli/common/domain';
 import { http } from '@hsa-lli/common/http';
 import { selectIsAuthenticated, selectSession, sessionOpened, useAppDispatch, useAppSelector } from '@hsa-lli/common/store';
 import { Field, Loader, MessageBox, RequestErrorMessage, useForm, useSubmission } from '@hsa-lli/common/ui';
-import { LoginForm } from './login-form.js';
+import { LoginForm } from '../../components/login-form.js';
 import { NewPasswordFields, useNewPasswordForm } from './password-fields.js';
 
 /** A form's call, and the answer it got once it succeeded. */

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { NavLink, useLocation } from 'react-router';
 import { selectRoles, useAppSelector } from '@hsa-lli/common/store';
 import { SidePanel } from '../features/account/side-panel.js';
-import { Logo } from './logo.js';
+import { Logo } from '../components/logo.js';
 
 const MAIN_NAVIGATION = [
   { to: '/', label: 'Accueil' },

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { formatCents, type ResidenceSummary } from '@hsa-lli/common/domain';
-import { ResponsiveImage } from '../../components/responsive-image.js';
+import { ResponsiveImage } from './responsive-image.js';
 
 export function ResidenceCard({
   residence,

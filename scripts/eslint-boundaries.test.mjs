@@ -1,0 +1,38 @@
+import { join } from 'node:path';
+import { ESLint } from 'eslint';
+import { describe, expect, it } from 'vitest';
+import { boundaryProblem } from './eslint-boundaries.mjs';
+
+const ROOT = join(import.meta.dirname, '..');
+const file = (path) => join(ROOT, path);
+
+describe('import boundaries', () => {
+  it('keep a remote from importing the shell or another remote', () => {
+    expect(boundaryProblem(file('mf-admin/src/routes.tsx'), '../../shell/src/app/guard.js')).toMatch(/mf-admin must not import files of shell/);
+    expect(boundaryProblem(file('mf-admin/src/features/dashboard/dashboard-page.tsx'), '../../../../mf-public/src/components/residence-card.js')).toMatch(/must not import files of mf-public/);
+    expect(boundaryProblem(file('mf-pdf/src/routes.tsx'), '@hsa-lli/shell')).toMatch(/mf-pdf must not import shell/);
+    expect(boundaryProblem(file('mf-pdf/src/routes.tsx'), '@hsa-lli/common/domain')).toBeNull();
+  });
+
+  it('keep a feature from importing another feature, but not from its own files or shared ones', () => {
+    expect(boundaryProblem(file('mf-public/src/features/contact/contact-page.tsx'), '../eligibility/eligibility-page.js')).toMatch(/The feature contact must not import the feature eligibility/);
+    expect(boundaryProblem(file('mf-public/src/features/residences/residences-page.tsx'), './residence-filters.js')).toBeNull();
+    expect(boundaryProblem(file('mf-public/src/features/home/home-page.tsx'), '../../components/residence-card.js')).toBeNull();
+  });
+
+  it('keep shared code from importing features; the app layer puts them together', () => {
+    expect(boundaryProblem(file('shell/src/components/header.tsx'), '../features/account/side-panel.js')).toMatch(/Shared code \(shell\/src\/components\)/);
+    expect(boundaryProblem(file('mf-public/src/lib/meta.ts'), '../features/goods/good-page.js')).toMatch(/Shared code/);
+    expect(boundaryProblem(file('common/src/ui/form.tsx'), '../../../shell/src/features/auth/auth-pages.js')).toMatch(/common must not import files of shell/);
+    expect(boundaryProblem(file('shell/src/layouts/header.tsx'), '../features/account/side-panel.js')).toBeNull();
+    expect(boundaryProblem(file('mf-public/src/routes.tsx'), './features/home/home-page.js')).toBeNull();
+  });
+
+  it('are checked by the ESLint configuration of the project', async () => {
+    const eslint = new ESLint({ cwd: ROOT });
+    const [result] = await eslint.lintText("import { EligibilityPage } from '../eligibility/eligibility-page.js';\nexport { EligibilityPage };\n", {
+      filePath: file('mf-public/src/features/contact/contact-page.tsx'),
+    });
+    expect(result.messages.map((message) => message.ruleId)).toContain('hsa/boundaries');
+  });
+});
