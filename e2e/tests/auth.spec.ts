@@ -3,7 +3,7 @@ import type { Page } from '@playwright/test';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ANALYTICS_URL, DEFAULT_REMOTES, E2E_PORT, E2E_SMTP_PORT, PUBLIC_HOST, REMOTES_FILE, REPO_ROOT } from '../support/e2e-env.ts';
-import { alive, DEMO_PASSWORD, emailOf, expect, loginAs, loginThroughPanel, test } from '../support/fixtures.ts';
+import { alive, DEMO_PASSWORD, emailOf, expect, loginAs, loginThroughPanel, test, watchContentSecurityPolicy } from '../support/fixtures.ts';
 import { serveStatic } from '../support/static-server.ts';
 
 /** The scripts a page loads from now on, with their text. */
@@ -268,12 +268,14 @@ test.describe('cookie consent', () => {
 
   test('a page being prerendered refuses on its own', async ({ browser }) => {
     const context = await browser.newContext({ userAgent: 'Mozilla/5.0 HSA-Prerender', baseURL: `http://${PUBLIC_HOST}:${E2E_PORT}` });
+    const violations = watchContentSecurityPolicy(context);
     const page = await context.newPage();
     await page.goto('/');
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await expect(page.getByRole('region', { name: 'Cookies' })).toHaveCount(0);
     await expect(page.locator('script[src*="analytics"]')).toHaveCount(0);
     await context.close();
+    expect(violations).toEqual([]);
   });
 });
 
