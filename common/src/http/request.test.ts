@@ -33,7 +33,10 @@ beforeAll(async () => {
 });
 
 afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
-afterEach(() => navigate.mockReset());
+afterEach(() => {
+  navigate.mockReset();
+  vi.unstubAllGlobals();
+});
 
 async function failure(call: Promise<unknown>): Promise<RequestError> {
   try {
@@ -148,5 +151,117 @@ describe('request helper', () => {
     } finally {
       configureHttp({ baseUrl: `http://127.0.0.1:${port}/api` });
     }
+  });
+});
+
+/**
+ * Node has no XMLHttpRequest: this one does the part the helper uses with fetch, against the same
+ * server, and reports the upload in two steps. Like a browser's, it writes the multipart content
+ * type itself, unless the caller set one.
+ */
+class NodeXhr {
+  static headersSet: Record<string, string>[] = [];
+  upload: { onprogress: ((event: { lengthComputable: boolean; loaded: number; total: number }) => void) | null } = { onprogress: null };
+  onload: (() => void) | null = null;
+  onerror: (() => void) | null = null;
+  withCredentials = false;
+  status = 0;
+  responseText = '';
+  private method = 'GET';
+  private url = '';
+  private headers: Record<string, string> = {};
+  private controller = new AbortController();
+
+  constructor() {
+    NodeXhr.headersSet.push(this.headers);
+  }
+
+  open(method: string, url: string) {
+    this.method = method;
+    this.url = url;
+  }
+
+  setRequestHeader(name: string, value: string) {
+    this.headers[name] = value;
+  }
+
+  abort() {
+    this.controller.abort();
+  }
+
+  send(body?: string | FormData) {
+    void (async () => {
+      const encoded = new Request(this.url, { method: this.method, headers: this.headers, body });
+      const bytes = await encoded.arrayBuffer();
+      const total = bytes.byteLength;
+      this.upload.onprogress?.({ lengthComputable: true, loaded: Math.floor(total / 2), total });
+      try {
+        const response = await fetch(this.url, { method: this.method, headers: encoded.headers, body: bytes, signal: this.controller.signal });
+        this.upload.onprogress?.({ lengthComputable: true, loaded: total, total });
+        this.status = response.status;
+        this.responseText = await response.text();
+        this.onload?.();
+      } catch {
+        if (!this.controller.signal.aborted) this.onerror?.();
+      }
+    })();
+  }
+}
+
+describe('multipart bodies', () => {
+  const echo: Handler = (incoming, response, body) => json(response, 200, { contentType: incoming.headers['content-type'], body });
+
+  function form() {
+    const data = new FormData();
+    data.append('label', 'Avis d’imposition 2025');
+    data.append('file', new Blob(['%PDF-1.7 test'], { type: 'application/pdf' }), 'avis.pdf');
+    return data;
+  }
+
+  it('sends a FormData as multipart, with the content type and boundary the platform writes', async () => {
+    handler = echo;
+    const answer = await http.post<{ contentType: string; body: string }>('/upload', form(), { minDuration: 0 });
+    const boundary = /^multipart\/form-data; boundary=(.+)$/.exec(answer.contentType)?.[1];
+    expect(boundary).toBeTruthy();
+    expect(answer.body).toContain(`--${boundary}`);
+    expect(answer.body).toContain('name="label"\r\n\r\nAvis d’imposition 2025');
+    expect(answer.body).toContain('filename="avis.pdf"\r\nContent-Type: application/pdf\r\n\r\n%PDF-1.7 test');
+  });
+
+  it('reports the upload progress of a FormData through XMLHttpRequest, and sets no content type itself', async () => {
+    NodeXhr.headersSet = [];
+    vi.stubGlobal('XMLHttpRequest', NodeXhr);
+    handler = echo;
+    const progress: number[] = [];
+    const answer = await http.post<{ contentType: string; body: string }>('/upload', form(), { minDuration: 0, onUploadProgress: (ratio) => progress.push(ratio) });
+    expect(NodeXhr.headersSet).toEqual([{}]);
+    expect(answer.contentType).toMatch(/^multipart\/form-data; boundary=/);
+    expect(answer.body).toContain('%PDF-1.7 test');
+    expect(progress[0]).toBeGreaterThan(0);
+    expect(progress[0]).toBeLessThan(1);
+    expect(progress.at(-1)).toBe(1);
+
+    // A JSON body through the same path keeps its content type.
+    await http.post('/upload', { a: 1 }, { minDuration: 0, onUploadProgress: () => undefined });
+    expect(NodeXhr.headersSet.at(-1)).toEqual({ 'Content-Type': 'application/json' });
+  });
+
+  it('turns a refused upload into the error of the catalogue, with or without progress', async () => {
+    vi.stubGlobal('XMLHttpRequest', NodeXhr);
+    // The server refuses the parts it is sent.
+    const refuse = (status: number, body: unknown): Handler => (incoming, response) =>
+      incoming.headers['content-type']?.startsWith('multipart/form-data;') ? json(response, status, body) : json(response, 200, {});
+    handler = refuse(401, { error: 'Unauthorized' });
+    for (const onUploadProgress of [undefined, () => undefined]) {
+      expect(await failure(http.post('/upload', form(), { minDuration: 0, action: true, onUploadProgress }))).toMatchObject({
+        ERROR_CODE: 'DENIED',
+        error: 'Votre connexion a expirée, connectez-vous pour pouvoir faire cette action.',
+      });
+    }
+    handler = refuse(415, { error: 'Le contenu doit être envoyé au format JSON.' });
+    expect(await failure(http.post('/upload', form(), { minDuration: 0, onUploadProgress: () => undefined }))).toMatchObject({
+      error: 'Le contenu doit être envoyé au format JSON.',
+      status: 415,
+    });
   });
 });

@@ -52,13 +52,16 @@ const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** One exchange with the server; rejects with a TypeError when no server answered. */
 function exchange(method: Method, url: string, body: unknown, options: RequestOptions, signal: AbortSignal): Promise<RawAnswer> {
-  const payload = body === undefined ? undefined : JSON.stringify(body);
+  // A FormData goes as it is, as multipart: the browser writes the content type with the parts' boundary.
+  const multipart = body instanceof FormData;
+  const payload = body === undefined ? undefined : multipart ? body : JSON.stringify(body);
+  const json = payload !== undefined && !multipart;
   const credentials = options.auth === false ? 'omit' : 'same-origin';
   if (!options.onUploadProgress) {
     return fetch(url, {
       method: method.toUpperCase(),
       credentials,
-      headers: payload === undefined ? undefined : { 'Content-Type': 'application/json' },
+      headers: json ? { 'Content-Type': 'application/json' } : undefined,
       body: payload,
       signal,
     }).then(async (response) => ({ status: response.status, text: await response.text() }));
@@ -69,7 +72,7 @@ function exchange(method: Method, url: string, body: unknown, options: RequestOp
     const xhr = new XMLHttpRequest();
     xhr.open(method.toUpperCase(), url);
     xhr.withCredentials = credentials !== 'omit';
-    if (payload !== undefined) xhr.setRequestHeader('Content-Type', 'application/json');
+    if (json) xhr.setRequestHeader('Content-Type', 'application/json');
     xhr.upload.onprogress = (event) => event.lengthComputable && onProgress(event.loaded / event.total);
     xhr.onload = () => resolve({ status: xhr.status, text: xhr.responseText });
     xhr.onerror = () => reject(new TypeError('Network error'));
@@ -91,8 +94,9 @@ function parse(text: string): unknown {
 }
 
 /**
- * The generic request helper (spec section 7): JSON in and out, a minimum perceived duration, a
- * timeout, abortable, one retry after 5 s when no server answered, and failures as RequestError.
+ * The generic request helper (spec section 7): JSON in and out (a FormData body goes as multipart),
+ * a minimum perceived duration, a timeout, abortable, one retry after 5 s when no server answered,
+ * and failures as RequestError.
  */
 export async function request<T>(method: Method, path: string, body?: unknown, options: RequestOptions = {}): Promise<T> {
   const started = Date.now();
