@@ -1,11 +1,13 @@
 import { combineSlices, configureStore } from '@reduxjs/toolkit';
 import { useDispatch, useSelector } from 'react-redux';
+import { api } from './api.js';
 import { formsSlice } from './forms-slice.js';
 import { messagesSlice } from './messages-slice.js';
 import { PAGES_KEY, pagesSlice } from './pages-slice.js';
 import { writeStored } from './persistence.js';
 import { SESSION_KEY, sessionSlice } from './session-slice.js';
 
+export * from './api.js';
 export * from './forms-slice.js';
 export * from './messages-slice.js';
 export * from './pages-slice.js';
@@ -17,11 +19,15 @@ export * from './session-thunks.js';
 // eslint-disable-next-line @typescript-eslint/no-empty-object-type
 export interface LazyLoadedSlices {}
 
-/** The root reducer of the portal's one store. Host slices are here; remotes inject theirs. */
-export const rootReducer = combineSlices(messagesSlice, sessionSlice, pagesSlice, formsSlice).withLazyLoadedSlices<LazyLoadedSlices>();
+/** The root reducer of the portal's one store. Host slices and the data-access api are here; remotes inject their slices. */
+export const rootReducer = combineSlices(api, messagesSlice, sessionSlice, pagesSlice, formsSlice).withLazyLoadedSlices<LazyLoadedSlices>();
 
 export function makeStore() {
-  const store = configureStore({ reducer: rootReducer });
+  const store = configureStore({
+    reducer: rootReducer,
+    // The api's middleware runs its queries' lifecycles: caching, polling, refetching what a tag invalidates.
+    middleware: (getDefaultMiddleware) => getDefaultMiddleware().concat(api.middleware),
+  });
   let saved = store.getState();
   // The session is saved when it changes; the pages only when their version does.
   store.subscribe(() => {
