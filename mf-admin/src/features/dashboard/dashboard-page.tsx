@@ -1,8 +1,15 @@
-import { useEffect } from 'react';
 import { formatNumber } from '@hsa-lli/common/domain';
-import { useAppDispatch, useAppSelector } from '@hsa-lli/common/store';
+import { skipToken } from '@hsa-lli/common/store';
 import { Loader, MessageBox } from '@hsa-lli/common/ui';
-import { loadStats, refreshStats, selectStats, selectStatsStatus } from './stats-slice.js';
+import {
+  dashboardApi,
+  JOB_POLL_INTERVAL_MS,
+  JOB_WAIT_LIMIT_MS,
+  refreshProgress,
+  useGetStatisticsJobQuery,
+  useGetStatisticsQuery,
+  useRefreshStatisticsMutation,
+} from './dashboard-api.js';
 import './dashboard.css';
 
 const LABELS: Record<string, string> = {
@@ -15,26 +22,28 @@ const LABELS: Record<string, string> = {
 const dateFormat = new Intl.DateTimeFormat('fr-FR', { dateStyle: 'long', timeStyle: 'medium', timeZone: 'Europe/Paris' });
 
 export function DashboardPage() {
-  const dispatch = useAppDispatch();
-  const stats = useAppSelector(selectStats);
-  const status = useAppSelector(selectStatsStatus);
+  const list = useGetStatisticsQuery();
+  const [requestRefresh, refresh] = useRefreshStatisticsMutation();
+  // The job of the last refresh is polled until it ends, or until the page gives up waiting for it.
+  const watch = refresh.isSuccess ? { id: refresh.data.id, giveUpAt: refresh.fulfilledTimeStamp + JOB_WAIT_LIMIT_MS } : undefined;
+  const lastLook = dashboardApi.endpoints.getStatisticsJob.useQueryState(watch ?? skipToken);
+  const polling = watch !== undefined && refreshProgress(lastLook, watch.giveUpAt) === 'running';
+  useGetStatisticsJobQuery(watch ?? skipToken, { pollingInterval: polling ? JOB_POLL_INTERVAL_MS : 0 });
+  const refreshing = refresh.isLoading || polling || (list.isFetching && !list.isLoading);
 
-  useEffect(() => {
-    void dispatch(loadStats());
-  }, [dispatch]);
-
+  const stats = list.data ?? [];
   const computedAt = stats[0]?.computed_at;
   return (
     <section>
       <div className="dashboard-heading">
         <h1>Tableau de bord</h1>
-        <button type="button" className="ui-button" disabled={status === 'refreshing'} onClick={() => void dispatch(refreshStats())}>
+        <button type="button" className="ui-button" disabled={refreshing} onClick={() => void requestRefresh()}>
           Actualiser les statistiques
         </button>
       </div>
-      {status === 'loading' && <Loader label="Chargement des statistiques" />}
-      {status === 'refreshing' && <Loader label="Actualisation en cours" />}
-      {status === 'failed' && <MessageBox kind="error">Les statistiques n'ont pas pu être chargées.</MessageBox>}
+      {list.isLoading && <Loader label="Chargement des statistiques" />}
+      {refreshing && <Loader label="Actualisation en cours" />}
+      {list.isError && <MessageBox kind="error">Les statistiques n'ont pas pu être chargées.</MessageBox>}
       <dl className="dashboard-figures">
         {stats.map((stat) => (
           <div key={stat.key} className="ui-card dashboard-figure" data-key={stat.key}>
