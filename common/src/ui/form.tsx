@@ -14,11 +14,13 @@ export function useForm(name: string, checks: Checks = {}) {
 
   const value = (field: string) => state.values[field] ?? '';
 
+  /** Sets a field as the person typed it (the kit's fields filter it first); clears its error. */
+  const set = (field: string, next: string) => dispatch(fieldChanged({ form: name, field, value: next }));
+
   const bind = (field: string) => ({
     name: field,
     value: value(field),
-    onChange: (event: ChangeEvent<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>) =>
-      dispatch(fieldChanged({ form: name, field, value: event.target.value })),
+    onChange: (event: ChangeEvent<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>) => set(field, event.target.value),
   });
 
   /** Runs the checks; returns the values when they pass, else shows the errors and returns null. */
@@ -39,7 +41,7 @@ export function useForm(name: string, checks: Checks = {}) {
   /** Shows the server's field errors, as after a submission. */
   const showErrors = (errors: Record<string, string>) => dispatch(formSubmitted({ form: name, errors }));
 
-  return { values: state.values, value, bind, submit, showErrors, errors: state.errors };
+  return { values: state.values, value, set, bind, submit, showErrors, errors: state.errors };
 }
 
 /** A labelled input with its error, wired for screen readers; children (a password's strength meter) go under the input. */
