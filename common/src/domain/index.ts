@@ -7,6 +7,7 @@ export * from './energy.js';
 export * from './format.js';
 export * from './legal.js';
 export * from './lli.js';
+export * from './page-catalogue.js';
 export * from './pages.js';
 export * from './passwords.js';
 export * from './reference.js';

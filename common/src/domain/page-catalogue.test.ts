@@ -1,0 +1,78 @@
+import { describe, expect, it } from 'vitest';
+import { remoteForPath } from './areas.js';
+import {
+  API_ONLY_PAGES,
+  PAGE_CATALOGUE,
+  accountLinks,
+  adminMenu,
+  pageApiOpenTo,
+  pagesOpenTo,
+  remoteLayout,
+  robotsDisallowed,
+  sitemapPages,
+} from './page-catalogue.js';
+import { homeFor } from './pages.js';
+
+describe('page catalogue', () => {
+  it('holds each pattern once, a page to come included', () => {
+    const patterns = [...PAGE_CATALOGUE, ...API_ONLY_PAGES].map((page) => page.pattern);
+    expect(new Set(patterns).size).toBe(patterns.length);
+  });
+
+  it("gives each remote's page to the remote the shell loads for its paths, in the remote's one layout", () => {
+    for (const page of PAGE_CATALOGUE) {
+      if (page.owner === 'shell') continue;
+      expect({ pattern: page.pattern, owner: remoteForPath(page.pattern) }).toEqual({ pattern: page.pattern, owner: page.owner });
+      expect({ pattern: page.pattern, layout: page.layout }).toEqual({ pattern: page.pattern, layout: remoteLayout(page.owner) });
+    }
+    expect([remoteLayout('mf_admin'), remoteLayout('mf_pdf'), remoteLayout('mf_account')]).toEqual(['admin', 'pdf', 'public']);
+  });
+
+  it('lands every role on a page it may open', () => {
+    for (const role of ['admin', 'hsa', 'coordinator', 'comitee', 'member', 'customer']) {
+      expect(pagesOpenTo([role])).toContain(homeFor([role]));
+    }
+  });
+
+  it('lists a page to come for no session, and opens its API routes to its roles only', () => {
+    const everyPage = pagesOpenTo(['admin', 'hsa', 'coordinator', 'comitee', 'member', 'customer']);
+    for (const page of API_ONLY_PAGES) expect(everyPage).not.toContain(page.pattern);
+    expect(pageApiOpenTo('/admin/liste-des-utilisateurs/nouvel-utilisateur', ['admin'])).toBe(true);
+    expect(pageApiOpenTo('/admin/liste-des-utilisateurs/nouvel-utilisateur', ['hsa'])).toBe(false);
+    expect(pageApiOpenTo('/admin/demandes-de-contact/[id]', ['coordinator'])).toBe(true);
+    expect(pageApiOpenTo('/admin/accueil', ['coordinator'])).toBe(true);
+    expect(pageApiOpenTo('/admin/accueil', [])).toBe(false);
+    expect(pageApiOpenTo('/login', [])).toBe(true);
+    expect(pageApiOpenTo('/admin/inconnue', ['admin'])).toBe(false);
+  });
+
+  it('shows a menu entry or an account link only for a page the session is sent', () => {
+    expect(adminMenu(pagesOpenTo(['coordinator']))).toEqual([{ to: '/admin/accueil', label: 'Accueil', iconOnly: true }]);
+    expect(adminMenu(pagesOpenTo(['comitee']))).toEqual([]);
+    expect(adminMenu([])).toEqual([]);
+    expect(accountLinks(['customer'], pagesOpenTo(['customer'])).map((link) => link.label)).toEqual(['Mes identifiants']);
+    expect(accountLinks(['hsa'], pagesOpenTo(['hsa']))).toEqual([{ to: '/admin/accueil', label: 'Accueil', iconOnly: false }]);
+    expect(accountLinks(['coordinator'], pagesOpenTo(['coordinator']))).toEqual([]);
+    expect(accountLinks(['member'], pagesOpenTo(['member']))).toEqual([]);
+    expect(accountLinks(['admin'], ['/'])).toEqual([]);
+  });
+
+  it('lists fixed public pages in the sitemap and keeps private ones from crawlers', () => {
+    expect(sitemapPages()).toEqual([
+      '/',
+      '/residences',
+      '/tester-mon-eligibilite',
+      '/mentions-legales',
+      '/reglement-general-sur-la-protection-des-donnees-personnelles',
+      '/nous-contacter',
+    ]);
+    expect(robotsDisallowed()).toEqual([
+      '/creation-de-compte/',
+      '/mot-de-passe-oublie/nouveau-mot-de-passe/',
+      '/mes-identifiants',
+      '/admin/',
+      '/PDF/',
+      '/gestion/',
+    ]);
+  });
+});
