@@ -247,7 +247,9 @@ describe.each(BACKENDS)('public site on $name', (backend) => {
       }
       const robots = await request(api.server).get('/robots.txt').expect(200);
       expect(robots.text).toContain('Sitemap: https://www.hsa-lli.test/sitemap.xml');
-      expect(robots.text).toContain('Disallow: /admin/');
+      for (const path of ['/admin/', '/PDF/', '/mes-identifiants', '/creation-de-compte/', '/mot-de-passe-oublie/nouveau-mot-de-passe/', '/api/']) {
+        expect(robots.text).toContain(`Disallow: ${path}\n`);
+      }
     });
 
     it('produces the two PDF documents the site links to', async () => {

@@ -2,7 +2,7 @@ import { ForbiddenException, Injectable, UnauthorizedException, type CanActivate
 import { Reflector } from '@nestjs/core';
 import type { Request } from 'express';
 import { ACCESS_KEY, type AccessRule } from './access.decorators.js';
-import { ANONYMOUS_PAGES, pagesFor } from './access-rules.js';
+import { ANONYMOUS_PAGES, mayUse } from './access-rules.js';
 import type { SessionUser } from './session-user.js';
 
 /**
@@ -19,7 +19,7 @@ export class AccessGuard implements CanActivate {
     const user = context.switchToHttp().getRequest<Request>().user as SessionUser | undefined;
     if (rule?.kind === 'page' && ANONYMOUS_PAGES.includes(rule.pattern)) return true;
     if (!user) throw new UnauthorizedException();
-    if (rule?.kind === 'page' && pagesFor(user.roles).includes(rule.pattern)) return true;
+    if (rule?.kind === 'page' && mayUse(user.roles, rule.pattern)) return true;
     throw new ForbiddenException();
   }
 }

@@ -2,7 +2,7 @@ import { Controller, Get, NotFoundException, Param, ParseIntPipe, Query, Req, Re
 import { DEFAULT_IMAGE_WIDTH, IMAGE_WIDTHS, type ImageWidth } from '@hsa-lli/common/domain';
 import type { Request, Response } from 'express';
 import { Public } from '../auth/access.decorators.js';
-import { pagesFor } from '../auth/access-rules.js';
+import { mayUse } from '../auth/access-rules.js';
 import type { SessionUser } from '../auth/session-user.js';
 
 /** The page of the staff who manage residences and goods: they see every picture. */
@@ -28,7 +28,7 @@ export class ImagesController {
     if (!image) throw new NotFoundException();
     const visible = isPublicImage(image);
     const user = request.user as SessionUser | undefined;
-    if (!visible && !(user && pagesFor(user.roles).includes(CATALOGUE_PAGE))) throw new NotFoundException();
+    if (!visible && !(user && mayUse(user.roles, CATALOGUE_PAGE))) throw new NotFoundException();
     const file = await this.images.rendition(image, width);
     // An image id never points at other content (a replaced picture gets a new id); a picture not yet
     // public stays out of shared caches.

@@ -1,4 +1,5 @@
 import { Controller, Get, Header, Inject } from '@nestjs/common';
+import { robotsDisallowed } from '@hsa-lli/common/domain';
 import { Public } from '../auth/access.decorators.js';
 import { APP_CONFIG } from '../config/config.module.js';
 import type { AppConfig } from '../config/config.js';
@@ -34,15 +35,8 @@ export class SeoController {
   robots(): string {
     return [
       'User-agent: *',
-      'Disallow: /admin/',
-      'Disallow: /gestion/',
-      'Disallow: /PDF/',
       'Disallow: /api/',
-      'Disallow: /mes-identifiants',
-      'Disallow: /mon-compte-hsa-lli',
-      'Disallow: /creation-de-compte/',
-      'Disallow: /deversement-de-pieces/',
-      'Disallow: /mot-de-passe-oublie/nouveau-mot-de-passe/',
+      ...robotsDisallowed().map((path) => `Disallow: ${path}`),
       '',
       `Sitemap: ${this.config.publicUrl}/sitemap.xml`,
       '',
