@@ -87,6 +87,25 @@ test.describe('the federated portal', () => {
     }
   });
 
+  test('draws a missing path inside the layout of its area, with a 404', async ({ page }) => {
+    await loginAs(page, emailOf('admin'));
+    const adminMenu = page.getByRole('navigation', { name: "Menu d'administration" });
+    const publicNavigation = page.getByRole('navigation', { name: 'Navigation principale' });
+    for (const path of ['/admin/inconnue', '/admin/liste-des-dossiers', '/gestion/inconnue']) {
+      expect((await page.goto(path))?.status()).toBe(404);
+      await expect(page.getByText("Cette page n'existe pas.")).toBeVisible();
+      await expect(adminMenu.getByRole('link', { name: 'Accueil' })).toBeVisible();
+      await expect(page.getByRole('navigation', { name: 'Menu utilisateur' }).getByRole('button', { name: 'Déconnexion' })).toBeVisible();
+      await expect(publicNavigation).toHaveCount(0);
+    }
+    expect((await page.goto('/PDF/inconnu/1'))?.status()).toBe(404);
+    await expect(page.locator('main.shell-pdf').getByText("Cette page n'existe pas.")).toBeVisible();
+    await expect(publicNavigation).toHaveCount(0);
+    expect((await page.goto('/inconnue'))?.status()).toBe(404);
+    await expect(page.getByText("Cette page n'existe pas.")).toBeVisible();
+    await expect(publicNavigation).toBeVisible();
+  });
+
   test('shows the not-found page for a note on an unknown good', async ({ page }) => {
     await loginAs(page, emailOf('admin'));
     await page.goto('/PDF/note-de-direction/999999');

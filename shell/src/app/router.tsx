@@ -1,8 +1,8 @@
 import { createBrowserRouter, type RouteObject } from 'react-router';
-import { remoteForPath, type LayoutName, type RemoteName } from '@hsa-lli/common/domain';
+import { REMOTE_PREFIXES, remoteForPath, remoteLayout, type LayoutName, type RemoteName } from '@hsa-lli/common/domain';
 import type { AppStore } from '@hsa-lli/common/store';
 import { Loader } from '@hsa-lli/common/ui';
-import { AUTH_ROUTES, REGISTRATION_ROUTE } from '../features/auth/auth-routes.js';
+import { AUTH_ROUTES } from '../features/auth/auth-routes.js';
 import { AdminLayout } from '../layouts/admin-layout.js';
 import { AuthLayout } from '../layouts/auth-layout.js';
 import { PdfLayout } from '../layouts/pdf-layout.js';
@@ -15,33 +15,41 @@ import { loadAllowedPagesOnly } from './page-access.js';
 import { Root } from './root.js';
 import { loadRemoteRoutes } from './remotes.js';
 
-/** The layout in which a remote's pages show the reload message when the remote cannot be loaded. */
-const FALLBACK_LAYOUT: Record<RemoteName, LayoutName> = {
-  mf_public: 'public',
-  mf_account: 'public',
-  mf_admin: 'admin',
-  mf_pdf: 'pdf',
-};
-
 /** Pages go into the content route of their layout: guarded, with the error pages inside the layout. */
 const contentId = (layout: LayoutName) => `content-${layout}`;
 
-function layoutRoute(layout: LayoutName, Component: () => React.ReactNode, children: RouteObject[] = []): RouteObject {
+const unknownPath = (path: string): RouteObject => ({ path, Component: UnknownPathPage, handle: { title: 'Page introuvable' } });
+
+/**
+ * A path no page answers shows « Cette page n'existe pas. » in the layout of its area: under a
+ * remote's prefixes, in that remote's layout (a missing back-office path stays in the back office);
+ * anywhere else, in the public layout.
+ */
+function unknownPaths(layout: LayoutName): RouteObject[] {
+  if (layout === 'public') return [unknownPath('*')];
+  return Object.entries(REMOTE_PREFIXES).flatMap(([remote, prefixes]) =>
+    remoteLayout(remote as RemoteName) === layout ? prefixes.map((prefix) => unknownPath(`${prefix}/*`)) : [],
+  );
+}
+
+function layoutRoute(layout: LayoutName, Component: () => React.ReactNode): RouteObject {
+  const shellPages = AUTH_ROUTES.filter((group) => group.layout === layout).flatMap((group) => group.routes);
   return {
     id: `layout-${layout}`,
     Component,
-    children: [{ id: contentId(layout), Component: GuardedOutlet, errorElement: <RouteError />, children }],
+    children: [{ id: contentId(layout), Component: GuardedOutlet, errorElement: <RouteError />, children: [...shellPages, ...unknownPaths(layout)] }],
   };
 }
 
-const routes: RouteObject[] = [
+/** The route tree: each layout with the shell's own pages and its unknown paths; the remotes' pages are patched in. */
+export const SHELL_ROUTES: RouteObject[] = [
   {
     id: 'root',
     Component: Root,
     HydrateFallback: () => <Loader label="Chargement de la page" />,
     children: [
-      layoutRoute('public', PublicLayout, [REGISTRATION_ROUTE, { path: '*', Component: UnknownPathPage, handle: { title: 'Page introuvable' } }]),
-      layoutRoute('auth', AuthLayout, AUTH_ROUTES),
+      layoutRoute('public', PublicLayout),
+      layoutRoute('auth', AuthLayout),
       layoutRoute('admin', AdminLayout),
       layoutRoute('pdf', PdfLayout),
     ],
@@ -72,14 +80,14 @@ function discover(remote: RemoteName, patch: Patch): Promise<'loaded' | 'failed'
 }
 
 export function createShellRouter(store: AppStore) {
-  return createBrowserRouter(routes, {
+  return createBrowserRouter(SHELL_ROUTES, {
     dataStrategy: loadAllowedPagesOnly(store),
     async patchRoutesOnNavigation({ path, patch }) {
       const pathname = new URL(path, window.location.origin).pathname;
       const remote = remoteForPath(pathname);
       if ((await discover(remote, patch)) === 'failed') {
         // Only this remote's pages are affected: every other page keeps working.
-        patch(contentId(FALLBACK_LAYOUT[remote]), [{ path: pathname, Component: ReloadPage, handle: { title: 'Page indisponible' } }]);
+        patch(contentId(remoteLayout(remote)), [{ path: pathname, Component: ReloadPage, handle: { title: 'Page indisponible' } }]);
       }
     },
   });

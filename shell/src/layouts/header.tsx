@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { NavLink, useLocation } from 'react-router';
+import type { PagePattern } from '@hsa-lli/common/domain';
 import { selectRoles, useAppSelector } from '@hsa-lli/common/store';
 import { SidePanel } from '../features/account/side-panel.js';
 import { Logo } from '../components/logo.js';
@@ -11,7 +12,7 @@ const MAIN_NAVIGATION = [
   { to: '/nous-contacter', label: 'Nous contacter' },
   { to: '/mot-de-passe-oublie', label: 'Mot de passe oublié' },
   { to: '/mentions-legales', label: 'Mentions légales' },
-];
+] satisfies { to: PagePattern; label: string; visitorsOnly?: boolean }[];
 
 export function Header() {
   const { pathname } = useLocation();

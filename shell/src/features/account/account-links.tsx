@@ -1,20 +1,11 @@
 import { NavLink } from 'react-router';
+import { accountLinks } from '@hsa-lli/common/domain';
+import { selectPages, useAppSelector } from '@hsa-lli/common/store';
 
-/** Account navigation by role (spec section 2). */
-export function accountLinks(roles: readonly string[]): { to: string; label: string }[] {
-  if (roles.includes('customer')) {
-    return [
-      { to: '/mes-identifiants', label: 'Mes identifiants' },
-      { to: '/mon-compte-hsa-lli', label: 'Mes informations' },
-      { to: '/mon-compte-hsa-lli/mon-dossier', label: 'Mes pièces justificatives' },
-    ];
-  }
-  if (roles.includes('admin') || roles.includes('hsa')) return [{ to: '/admin/accueil', label: 'Accueil' }];
-  return [];
-}
-
+/** The account navigation of the session's roles, to the pages the server lets it open (spec section 2). */
 export function AccountLinks({ roles }: { roles: readonly string[] }) {
-  const links = accountLinks(roles);
+  const { pages } = useAppSelector(selectPages);
+  const links = accountLinks(roles, pages);
   if (links.length === 0) return null;
   return (
     <nav aria-label="Mon compte">

@@ -1,4 +1,4 @@
-import type { RouteObject } from 'react-router';
+import { pageRoute, routesByLayout } from '@hsa-lli/common/ui';
 import {
   ForgotPasswordPage,
   LoginPage,
@@ -8,22 +8,10 @@ import {
   registrationLoader,
 } from './auth-pages.js';
 
-/** The shell's own pages of the authentication layout. */
-export const AUTH_ROUTES: RouteObject[] = [
-  { path: '/login', Component: LoginPage, handle: { pattern: '/login', title: 'Connexion' } },
-  { path: '/mot-de-passe-oublie', Component: ForgotPasswordPage, handle: { pattern: '/mot-de-passe-oublie', title: 'Mot de passe oublié' } },
-  {
-    path: '/mot-de-passe-oublie/nouveau-mot-de-passe/:token',
-    Component: NewPasswordPage,
-    loader: newPasswordLoader,
-    handle: { pattern: '/mot-de-passe-oublie/nouveau-mot-de-passe/[token]', title: 'Nouveau mot de passe' },
-  },
-];
-
-/** Account creation from an invitation, in the public layout. */
-export const REGISTRATION_ROUTE: RouteObject = {
-  path: '/creation-de-compte/:token',
-  Component: RegistrationPage,
-  loader: registrationLoader,
-  handle: { pattern: '/creation-de-compte/[token]', title: 'Création de compte' },
-};
+/** The shell's own pages: login, password reset (authentication layout) and account creation (public layout). */
+export const AUTH_ROUTES = routesByLayout([
+  pageRoute('/login', { Component: LoginPage }),
+  pageRoute('/mot-de-passe-oublie', { Component: ForgotPasswordPage }),
+  pageRoute('/mot-de-passe-oublie/nouveau-mot-de-passe/[token]', { Component: NewPasswordPage, loader: newPasswordLoader }),
+  pageRoute('/creation-de-compte/[token]', { Component: RegistrationPage, loader: registrationLoader }),
+]);
