@@ -199,7 +199,7 @@ test.describe('fast and findable', () => {
     await loginAs(page, emailOf('customer'));
     await page.goto('/residences');
     await page.getByRole('button', { name: 'Mon espace' }).click();
-    await expect(page.getByRole('dialog', { name: 'Mon espace' }).getByRole('link', { name: 'Mes informations' })).toBeVisible();
+    await expect(page.getByRole('dialog', { name: 'Mon espace' }).getByRole('link', { name: 'Mes identifiants' })).toBeVisible();
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Nos résidences');
     expect(drawnAgain).toEqual([]);
   });
