@@ -1,5 +1,4 @@
 import 'reflect-metadata';
-import { ValidationPipe } from '@nestjs/common';
 import compression from 'compression';
 import express from 'express';
 import { NestFactory } from '@nestjs/core';
@@ -9,7 +8,6 @@ import { PASSPORT, SESSION_STORE } from './auth/auth.service.js';
 import { setUpSessions } from './auth/sessions/session-setup.js';
 import type { RevocableStore } from './auth/sessions/session-stores.js';
 import { ApiExceptionFilter, bodyErrors } from './common/api-exception.filter.js';
-import { validationError } from './common/api-errors.js';
 import { refuseDeepJson } from './common/json-depth.js';
 import { sameSiteRequests } from './common/same-site-requests.js';
 import { keepFilesPrivate, type AppConfig } from './config/config.js';
@@ -33,9 +31,6 @@ export async function createApp(config: AppConfig): Promise<NestExpressApplicati
   app.use(express.json({ verify: refuseDeepJson }));
   app.use(bodyErrors);
   app.setGlobalPrefix('api', { exclude: ['sitemap.xml', 'robots.txt'] });
-  app.useGlobalPipes(
-    new ValidationPipe({ whitelist: true, forbidNonWhitelisted: true, transform: true, exceptionFactory: validationError }),
-  );
   app.useGlobalFilters(new ApiExceptionFilter());
   setUpSessions(app, config, app.get<RevocableStore>(SESSION_STORE), app.get(PASSPORT));
   app.enableShutdownHooks();

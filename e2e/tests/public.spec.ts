@@ -102,6 +102,9 @@ test.describe('eligibility and contact', () => {
     const form = page.getByRole('form', { name: "Test d'éligibilité" });
     await form.getByRole('button', { name: 'Vérifier mon éligibilité' }).click();
     await expect(form.getByText('Choisissez la commune du logement dans la liste.')).toBeVisible();
+    await expect(form.getByText('Indiquez le revenu fiscal de référence de chaque personne.')).toBeVisible();
+    // As many dependants as the rule takes (MAX_DEPENDANTS), the API's limit too.
+    await expect(form.getByLabel('Nombre de personnes à charge').locator('option')).toHaveText(Array.from({ length: 13 }, (_, count) => String(count)));
 
     await form.getByLabel('Un couple').check();
     await form.getByLabel('Nombre de personnes à charge').selectOption('1');

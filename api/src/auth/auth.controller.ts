@@ -1,7 +1,8 @@
-import { Body, Controller, HttpCode, Post, Req, Res } from '@nestjs/common';
+import { Controller, HttpCode, Post, Req, Res } from '@nestjs/common';
+import { forgotPasswordSchema, loginSchema, newPasswordSchema, type LoginRequest, type NewPasswordRequest } from '@hsa-lli/common/domain';
 import type { Request, Response } from 'express';
+import { SchemaBody } from '../common/schema-body.js';
 import { Public } from './access.decorators.js';
-import { ForgotPasswordDto, LoginDto, NewPasswordDto } from './dto/auth.dto.js';
 import { AuthService } from './auth.service.js';
 import { SESSION_COOKIE } from './sessions/session-setup.js';
 
@@ -12,8 +13,8 @@ export class AuthController {
 
   @Post('login')
   @HttpCode(200)
-  login(@Req() request: Request, @Body() dto: LoginDto) {
-    return this.auth.login(request, dto);
+  login(@Req() request: Request, @SchemaBody(loginSchema) credentials: LoginRequest) {
+    return this.auth.login(request, credentials);
   }
 
   @Post('logout')
@@ -38,19 +39,19 @@ export class AuthController {
 
   @Post('forgot-password')
   @HttpCode(200)
-  forgotPassword(@Req() request: Request, @Body() dto: ForgotPasswordDto) {
-    return this.auth.requestPasswordReset(request, dto.email);
+  forgotPassword(@Req() request: Request, @SchemaBody(forgotPasswordSchema) { email }: { email: string }) {
+    return this.auth.requestPasswordReset(request, email);
   }
 
   @Post('reset-password')
   @HttpCode(200)
-  resetPassword(@Body() dto: NewPasswordDto) {
-    return this.auth.resetPassword(dto);
+  resetPassword(@SchemaBody(newPasswordSchema) choice: NewPasswordRequest) {
+    return this.auth.resetPassword(choice);
   }
 
   @Post('register')
   @HttpCode(201)
-  register(@Req() request: Request, @Body() dto: NewPasswordDto) {
-    return this.auth.register(request, dto);
+  register(@Req() request: Request, @SchemaBody(newPasswordSchema) choice: NewPasswordRequest) {
+    return this.auth.register(request, choice);
   }
 }

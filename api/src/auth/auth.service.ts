@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger, NotFoundException, type OnApplicationShutdown } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { emailProblem, type LoginAnswer, type PagesAnswer, type RolesAnswer } from '@hsa-lli/common/domain';
+import type { LoginAnswer, LoginRequest, NewPasswordRequest, PagesAnswer, RolesAnswer } from '@hsa-lli/common/domain';
 import { newPasswordProblem } from '@hsa-lli/common/password-strength';
 import type { Request } from 'express';
 import type { DataSource } from 'typeorm';
@@ -13,7 +13,6 @@ import { TokensService } from '../tokens/tokens.service.js';
 import type { User } from '../users/entities/user.entity.js';
 import { UsersService } from '../users/users.service.js';
 import { pagesFor, pagesVersion } from './access-rules.js';
-import type { LoginDto, NewPasswordDto } from './dto/auth.dto.js';
 import { checkPassword, hashPassword } from './passwords.js';
 import type { SessionUser } from './session-user.js';
 import { toSessionUser } from './session.serializer.js';
@@ -29,10 +28,6 @@ export const LOGIN_LIMITS = { account: { max: 5, windowMs: QUARTER_HOUR }, ip: {
 export const RESET_REQUEST_LIMIT = { max: 5, windowMs: 60 * 60_000 };
 
 const WRONG_CREDENTIALS = 'E-mail ou mot de passe incorrect.';
-
-function normalizeEmail(email: string | undefined): string {
-  return (email ?? '').trim().toLowerCase();
-}
 
 function currentUser(request: Request): SessionUser | null {
   return (request.user as SessionUser | undefined) ?? null;
@@ -67,15 +62,8 @@ export class AuthService implements OnApplicationShutdown {
     return { roles: user?.roles ?? [], user_id: user?.id ?? null };
   }
 
-  async login(request: Request, dto: LoginDto): Promise<LoginAnswer> {
-    const email = normalizeEmail(dto.email);
-    const password = dto.password ?? '';
-    const fields: Record<string, string> = {};
-    const emailError = emailProblem(email);
-    if (emailError) fields.email = emailError;
-    if (password === '') fields.password = 'Veuillez saisir votre mot de passe.';
-    if (Object.keys(fields).length > 0) throw new FieldsError(fields);
-
+  /** The credentials come checked by loginSchema, the address trimmed and lower-cased. */
+  async login(request: Request, { email, password }: LoginRequest): Promise<LoginAnswer> {
     // Every attempt is counted before its password is checked: parallel tries cannot all slip in
     // while the first ones are being checked.
     const keys = { account: `login:account:${email}`, ip: `login:ip:${request.ip}` };
@@ -102,10 +90,7 @@ export class AuthService implements OnApplicationShutdown {
   }
 
   /** Always the same answer, at once: whether an account exists is never told. */
-  async requestPasswordReset(request: Request, rawEmail: string | undefined): Promise<{ message: string }> {
-    const email = normalizeEmail(rawEmail);
-    const problem = emailProblem(email);
-    if (problem) throw new FieldsError({ email: problem });
+  async requestPasswordReset(request: Request, email: string): Promise<{ message: string }> {
     if ((await this.limiter.hit(`reset:ip:${request.ip}`, RESET_REQUEST_LIMIT)) > RESET_REQUEST_LIMIT.max) {
       throw new TooManyAttemptsError('Trop de demandes de réinitialisation. Réessayez dans une heure.');
     }
@@ -113,10 +98,10 @@ export class AuthService implements OnApplicationShutdown {
     return { message: 'Si un compte correspond à cette adresse, vous allez recevoir un e-mail avec un lien valable une heure.' };
   }
 
-  async resetPassword(dto: NewPasswordDto): Promise<{ message: string }> {
-    const token = await this.tokens.findUsable('password_reset', dto.token);
+  /** The password follows the rules (newPasswordSchema); how guessable it is depends on its owner, known from the link. */
+  async resetPassword({ token: link, password }: NewPasswordRequest): Promise<{ message: string }> {
+    const token = await this.tokens.findUsable('password_reset', link);
     if (!token?.user) throw new NotFoundException();
-    const password = dto.password ?? '';
     const problem = newPasswordProblem(password, token.user);
     if (problem) throw new FieldsError({ password: problem });
     const passwordHash = await hashPassword(password);
@@ -132,10 +117,9 @@ export class AuthService implements OnApplicationShutdown {
   }
 
   /** Creates the invited account with the invited role, and opens its session. */
-  async register(request: Request, dto: NewPasswordDto): Promise<LoginAnswer> {
-    const token = await this.tokens.findUsable('registration', dto.token);
+  async register(request: Request, { token: link, password }: NewPasswordRequest): Promise<LoginAnswer> {
+    const token = await this.tokens.findUsable('registration', link);
     if (!token?.role) throw new NotFoundException();
-    const password = dto.password ?? '';
     const problem = newPasswordProblem(password, token);
     if (problem) throw new FieldsError({ password: problem });
     if (await this.users.exists(token.email)) {

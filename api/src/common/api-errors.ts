@@ -1,4 +1,4 @@
-import { HttpException, HttpStatus, type ValidationError } from '@nestjs/common';
+import { HttpException, HttpStatus } from '@nestjs/common';
 import type { ApiErrorBody } from '@hsa-lli/common/domain';
 
 /** An error answer whose body the API wrote for the user, in French. */
@@ -20,15 +20,4 @@ export class TooManyAttemptsError extends ApiHttpError {
   constructor(error: string) {
     super({ error }, HttpStatus.TOO_MANY_REQUESTS);
   }
-}
-
-/** Turns class-validator's report into field errors; the DTOs carry the French messages. */
-export function validationError(errors: ValidationError[]): FieldsError {
-  const fields: Record<string, string> = {};
-  for (const error of errors) {
-    const messages = Object.values(error.constraints ?? {});
-    // A property the DTO does not know of.
-    fields[error.property] = messages.find((message) => !message.startsWith('property ')) ?? "Ce champ n'est pas attendu.";
-  }
-  return new FieldsError(fields);
 }

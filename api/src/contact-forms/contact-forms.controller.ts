@@ -1,8 +1,10 @@
-import { Body, Controller, HttpCode, NotFoundException, Post, Req } from '@nestjs/common';
+import { Controller, HttpCode, NotFoundException, Post, Req } from '@nestjs/common';
+import { contactSchema, type ContactRequest } from '@hsa-lli/common/domain';
 import type { Request } from 'express';
 import { ForPage, Public } from '../auth/access.decorators.js';
+import { SchemaBody } from '../common/schema-body.js';
 import { ContactFormsService } from './contact-forms.service.js';
-import { ContactDto, ContactIdDto } from './dto/contact.dto.js';
+import { contactIdSchema } from './dto/contact.dto.js';
 
 @Controller('contact-forms')
 export class ContactFormsController {
@@ -11,15 +13,15 @@ export class ContactFormsController {
   @Public()
   @Post()
   @HttpCode(201)
-  submit(@Req() request: Request, @Body() dto: ContactDto) {
-    return this.contacts.submit(dto, request.ip);
+  submit(@Req() request: Request, @SchemaBody(contactSchema) contact: ContactRequest) {
+    return this.contacts.submit(contact, request.ip);
   }
 
   /** A contact request for the back office, as a one-item list. */
   @ForPage('/admin/demandes-de-contact/[id]')
   @Post('get')
   @HttpCode(200)
-  async get(@Body() { id }: ContactIdDto) {
+  async get(@SchemaBody(contactIdSchema) { id }: { id: number }) {
     const contact = await this.contacts.find(id);
     if (!contact) throw new NotFoundException();
     return { data: [contact] };

@@ -1,13 +1,12 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { CONTACT_SUBJECT_OPTIONS, contactProblems, formatDate } from '@hsa-lli/common/domain';
+import { CONTACT_SUBJECT_OPTIONS, formatDate, type ContactRequest } from '@hsa-lli/common/domain';
 import type { Repository } from 'typeorm';
-import { FieldsError, TooManyAttemptsError } from '../common/api-errors.js';
+import { TooManyAttemptsError } from '../common/api-errors.js';
 import { RateLimiter } from '../common/rate-limiter.service.js';
 import { APP_CONFIG } from '../config/config.module.js';
 import type { AppConfig } from '../config/config.js';
 import { MailService } from '../mail/mail.service.js';
-import type { ContactDto } from './dto/contact.dto.js';
 import { ContactForm } from './entities/contact-form.entity.js';
 
 /** Requests per address and hour: enough for a person, too few for a spammer. */
@@ -37,24 +36,23 @@ export class ContactFormsService {
     private readonly mail: MailService,
   ) {}
 
-  async submit(dto: ContactDto, address: string | undefined): Promise<{ message: string; id?: number }> {
-    const problems = contactProblems(dto);
-    if (Object.keys(problems).length > 0) throw new FieldsError(problems);
+  /** A request checked by contactSchema: trimmed, the address lower-cased. */
+  async submit(request: ContactRequest, address: string | undefined): Promise<{ message: string; id?: number }> {
     if ((await this.limiter.hit(`contact:ip:${address}`, CONTACT_LIMIT)) > CONTACT_LIMIT.max) {
       throw new TooManyAttemptsError('Vous avez envoyé plusieurs demandes en peu de temps. Réessayez dans une heure, ou appelez-nous au 05 59 00 00 00.');
     }
     // A robot filled the field people never see: it is told the same as a person, and nothing is kept.
-    if (typeof dto.website === 'string' && dto.website.trim() !== '') return { message: SENT };
+    if (request.website?.trim()) return { message: SENT };
 
     const contact = await this.contacts.save(
       this.contacts.create({
-        subject: dto.subject as ContactForm['subject'],
-        name: String(dto.name).trim(),
-        email: String(dto.email).trim().toLowerCase(),
-        phone: typeof dto.phone === 'string' && dto.phone.trim() ? dto.phone.trim() : null,
-        message: String(dto.message).trim(),
+        subject: request.subject,
+        name: request.name,
+        email: request.email,
+        phone: request.phone || null,
+        message: request.message,
         consent: true,
-        eligibility: eligibilitySummary(dto.eligibility),
+        eligibility: eligibilitySummary(request.eligibility),
       }),
     );
     await this.mail.send({

@@ -1,6 +1,7 @@
-import { Body, Controller, HttpCode, Post } from '@nestjs/common';
+import { Controller, HttpCode, Post } from '@nestjs/common';
 import { Public } from '../auth/access.decorators.js';
-import { EquipmentListDto } from './dto/equipment-list.dto.js';
+import { SchemaBody } from '../common/schema-body.js';
+import { equipmentListSchema, type EquipmentListRequest } from './dto/equipment-list.dto.js';
 import { EquipmentsService } from './equipments.service.js';
 
 @Controller('equipments')
@@ -10,7 +11,7 @@ export class EquipmentsController {
   @Public()
   @Post('list')
   @HttpCode(200)
-  async list(@Body() dto: EquipmentListDto) {
-    return { data: await this.equipments.list(dto) };
+  async list(@SchemaBody(equipmentListSchema) request: EquipmentListRequest) {
+    return { data: await this.equipments.list(request) };
   }
 }

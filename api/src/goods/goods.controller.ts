@@ -1,6 +1,7 @@
-import { Body, Controller, HttpCode, NotFoundException, Param, ParseIntPipe, Post } from '@nestjs/common';
+import { Controller, HttpCode, NotFoundException, Param, ParseIntPipe, Post } from '@nestjs/common';
 import { ForPage, Public } from '../auth/access.decorators.js';
-import { GoodIdDto } from './dto/good-id.dto.js';
+import { SchemaBody } from '../common/schema-body.js';
+import { goodIdSchema } from './dto/good-id.dto.js';
 import { GoodsService, isPublic } from './goods.service.js';
 
 @Controller()
@@ -11,7 +12,7 @@ export class GoodsController {
   @Public()
   @Post('front/goods/details')
   @HttpCode(200)
-  async details(@Body() { id }: GoodIdDto) {
+  async details(@SchemaBody(goodIdSchema) { id }: { id: number }) {
     const good = await this.goods.find(id);
     if (!good || !isPublic(good)) throw new NotFoundException();
     return { good: this.goods.toView(good) };

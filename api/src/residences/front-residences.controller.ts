@@ -1,6 +1,8 @@
-import { Body, Controller, HttpCode, NotFoundException, Post } from '@nestjs/common';
+import { Controller, HttpCode, NotFoundException, Post } from '@nestjs/common';
+import type { ResidenceFilters } from '@hsa-lli/common/domain';
 import { Public } from '../auth/access.decorators.js';
-import { OptionalIdDto, ResidenceListDto, SlugDto } from './dto/residences.dto.js';
+import { SchemaBody } from '../common/schema-body.js';
+import { optionalIdSchema, residenceListSchema, slugSchema } from './dto/residences.dto.js';
 import { ResidencesService } from './residences.service.js';
 
 /** Calls of the public site: only published residences and enabled goods are ever answered. */
@@ -11,13 +13,13 @@ export class FrontResidencesController {
 
   @Post('front/residences/list')
   @HttpCode(200)
-  async list(@Body() filters: ResidenceListDto) {
+  async list(@SchemaBody(residenceListSchema) filters: ResidenceFilters) {
     return { data: await this.residences.listPublished(filters) };
   }
 
   @Post('front/residences/details')
   @HttpCode(200)
-  async details(@Body() { slug }: SlugDto) {
+  async details(@SchemaBody(slugSchema) { slug }: { slug: string }) {
     const residence = await this.residences.detailsBySlug(slug);
     if (!residence) throw new NotFoundException();
     return { residence };
@@ -25,7 +27,7 @@ export class FrontResidencesController {
 
   @Post('residences/get-options')
   @HttpCode(200)
-  async options(@Body() { id }: OptionalIdDto) {
+  async options(@SchemaBody(optionalIdSchema) { id }: { id?: number }) {
     return { residences_options: await this.residences.options(id) };
   }
 }

@@ -1,6 +1,7 @@
-import { Body, Controller, HttpCode, NotFoundException, Post } from '@nestjs/common';
+import { Controller, HttpCode, NotFoundException, Post } from '@nestjs/common';
+import { linkTokenSchema } from '@hsa-lli/common/domain';
 import { Public } from '../auth/access.decorators.js';
-import { TokenDto } from './dto/token.dto.js';
+import { SchemaBody } from '../common/schema-body.js';
 import { TokensService } from './tokens.service.js';
 
 /** Checks of the links sent by e-mail; an unusable link answers 404, like a missing page. */
@@ -11,7 +12,7 @@ export class TokensController {
   @Public()
   @Post('registration-token')
   @HttpCode(200)
-  async registration(@Body() { token }: TokenDto) {
+  async registration(@SchemaBody(linkTokenSchema) { token }: { token: string }) {
     const found = await this.tokens.findUsable('registration', token);
     if (!found) throw new NotFoundException();
     return { infos: { email: found.email, first_name: found.firstName, last_name: found.lastName, role: found.role } };
@@ -20,7 +21,7 @@ export class TokensController {
   @Public()
   @Post('password-reset-token')
   @HttpCode(200)
-  async passwordReset(@Body() { token }: TokenDto) {
+  async passwordReset(@SchemaBody(linkTokenSchema) { token }: { token: string }) {
     const found = await this.tokens.findUsable('password_reset', token);
     if (!found) throw new NotFoundException();
     return { infos: { email: found.email } };

@@ -1,9 +1,10 @@
-import { Body, Controller, HttpCode, Post, Req } from '@nestjs/common';
-import type { MeAnswer } from '@hsa-lli/common/domain';
+import { Controller, HttpCode, Post, Req } from '@nestjs/common';
+import { invitationSchema, type InvitationRequest, type MeAnswer } from '@hsa-lli/common/domain';
 import type { Request } from 'express';
 import { ForPage } from '../auth/access.decorators.js';
 import type { SessionUser } from '../auth/session-user.js';
-import { InviteDto, WithdrawInvitationDto } from './dto/invite.dto.js';
+import { SchemaBody } from '../common/schema-body.js';
+import { withdrawInvitationSchema } from './dto/invite.dto.js';
 import { UsersService } from './users.service.js';
 
 @Controller('users')
@@ -21,14 +22,14 @@ export class UsersController {
   @ForPage('/admin/liste-des-utilisateurs/nouvel-utilisateur')
   @Post('invite')
   @HttpCode(201)
-  invite(@Body() dto: InviteDto) {
-    return this.users.invite(dto);
+  invite(@SchemaBody(invitationSchema) invitation: InvitationRequest) {
+    return this.users.invite(invitation);
   }
 
   @ForPage('/admin/liste-des-utilisateurs/nouvel-utilisateur')
   @Post('withdraw-invitation')
   @HttpCode(200)
-  withdrawInvitation(@Body() dto: WithdrawInvitationDto) {
-    return this.users.withdrawInvitation(dto.email);
+  withdrawInvitation(@SchemaBody(withdrawInvitationSchema) { email }: { email: string }) {
+    return this.users.withdrawInvitation(email);
   }
 }

@@ -1,6 +1,6 @@
 import { Inject, Injectable, NotFoundException } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { emailProblem, type MeAnswer, type Role } from '@hsa-lli/common/domain';
+import type { InvitationRequest, MeAnswer, Role } from '@hsa-lli/common/domain';
 import type { EntityManager, Repository } from 'typeorm';
 import { FieldsError } from '../common/api-errors.js';
 import { APP_CONFIG } from '../config/config.module.js';
@@ -8,7 +8,6 @@ import type { AppConfig } from '../config/config.js';
 import { MailService } from '../mail/mail.service.js';
 import { TokensService } from '../tokens/tokens.service.js';
 import { User } from './entities/user.entity.js';
-import type { InviteDto } from './dto/invite.dto.js';
 
 /** The accounts: other features (authentication, sessions) read and change them through this service. */
 @Injectable()
@@ -50,22 +49,18 @@ export class UsersService {
     await manager.update(User, { id }, { passwordHash });
   }
 
-  /** Sends an invitation: the person chooses a password through the link and gets the role. */
-  async invite(dto: InviteDto): Promise<{ email: string }> {
-    const email = dto.email.trim().toLowerCase();
-    const fields: Record<string, string> = {};
-    const emailError = emailProblem(email);
-    if (emailError) fields.email = emailError;
-    else if (await this.exists(email)) fields.email = 'Un compte existe déjà avec cette adresse e-mail.';
-    if (!dto.first_name.trim()) fields.first_name = 'Veuillez saisir le prénom.';
-    if (!dto.last_name.trim()) fields.last_name = 'Veuillez saisir le nom.';
-    if (Object.keys(fields).length > 0) throw new FieldsError(fields);
-    const token = await this.tokens.issue('registration', { email, firstName: dto.first_name.trim(), lastName: dto.last_name.trim(), role: dto.role });
+  /**
+   * Sends an invitation, checked by invitationSchema (trimmed, the address lower-cased): the person chooses a password
+   * through the link and gets the role.
+   */
+  async invite({ email, first_name: firstName, last_name: lastName, role }: InvitationRequest): Promise<{ email: string }> {
+    if (await this.exists(email)) throw new FieldsError({ email: 'Un compte existe déjà avec cette adresse e-mail.' });
+    const token = await this.tokens.issue('registration', { email, firstName, lastName, role });
     await this.mail.send({
       to: email,
       subject: 'Votre accès à HSA Logement intermédiaire',
       paragraphs: [
-        `Bonjour ${dto.first_name.trim()},`,
+        `Bonjour ${firstName},`,
         'Un compte vous attend sur la plateforme HSA Logement intermédiaire. Choisissez votre mot de passe avec le lien ci-dessous, valable sept jours.',
       ],
       action: { label: 'Créer mon compte', url: `${this.config.publicUrl}/creation-de-compte/${token}` },
@@ -74,8 +69,7 @@ export class UsersService {
   }
 
   /** Withdraws the invitations waiting at an address: their links no longer open anything. */
-  async withdrawInvitation(rawEmail: string): Promise<{ email: string; withdrawn: number }> {
-    const email = rawEmail.trim().toLowerCase();
+  async withdrawInvitation(email: string): Promise<{ email: string; withdrawn: number }> {
     return { email, withdrawn: await this.tokens.withdrawPending('registration', email) };
   }
 }

@@ -1,6 +1,7 @@
+import * as z from 'zod/mini';
 import { findCommune } from './communes.js';
 import { LLI_YEARS, incomeCeiling } from './lli.js';
-import type { Household, Zone } from './reference.js';
+import { HOUSEHOLDS, type Household, type Zone } from './reference.js';
 
 export interface EligibilityQuestion {
   household: Household;
@@ -27,38 +28,36 @@ export interface EligibilityResult extends EligibilityQuestion, EligibilityAnswe
 
 export const MAX_DEPENDANTS = 12;
 
-/** The French reason of each wrong answer, by field; empty when the question can be answered. */
-export function eligibilityProblems(question: Partial<Record<keyof EligibilityQuestion, unknown>>): Record<string, string> {
-  const problems: Record<string, string> = {};
-  if (question.household !== 'alone' && question.household !== 'couple') {
-    problems.household = 'Indiquez si vous vivez seul(e) ou en couple.';
-  }
-  const dependants = question.dependants;
-  if (typeof dependants !== 'number' || !Number.isInteger(dependants) || dependants < 0 || dependants > MAX_DEPENDANTS) {
-    problems.dependants = `Indiquez un nombre de personnes à charge entre 0 et ${MAX_DEPENDANTS}.`;
-  }
-  if (typeof question.city !== 'string' || !findCommune(question.city)) {
-    problems.city = 'Choisissez la commune du logement dans la liste.';
-  }
-  const incomes = question.incomes;
-  if (!Array.isArray(incomes) || incomes.length === 0) {
-    problems.incomes = 'Indiquez le revenu fiscal de référence de chaque personne.';
-  } else if (incomes.some((income) => typeof income !== 'number' || !Number.isFinite(income))) {
-    problems.incomes = 'Les revenus doivent être des montants en euros.';
-  } else if (incomes.some((income) => (income as number) < 0)) {
-    problems.incomes = 'Un revenu fiscal de référence ne peut pas être négatif.';
-  } else if (incomes.some((income) => (income as number) > 10_000_000)) {
-    problems.incomes = 'Ce montant semble trop élevé : vérifiez le revenu saisi.';
-  } else if (question.household === 'alone' && incomes.length > 1) {
-    problems.incomes = 'Une personne seule ne déclare qu’un revenu.';
-  } else if (incomes.length > 2) {
-    problems.incomes = 'Un couple déclare au plus deux revenus.';
-  }
-  if (typeof question.year !== 'number' || !LLI_YEARS.includes(question.year)) {
-    problems.year = `Les plafonds disponibles sont ceux de ${LLI_YEARS.join(' et ')}.`;
-  }
-  return problems;
-}
+const INCOMES_MISSING = 'Indiquez le revenu fiscal de référence de chaque personne.';
+const DEPENDANTS_WRONG = `Indiquez un nombre de personnes à charge entre 0 et ${MAX_DEPENDANTS}.`;
+const CITY_WRONG = 'Choisissez la commune du logement dans la liste.';
+const YEAR_WRONG = `Les plafonds disponibles sont ceux de ${LLI_YEARS.join(' et ')}.`;
+
+/** One person's income: a missing one (null, or an empty field of the form) is asked for. */
+const income = z
+  .number({ error: (issue) => (issue.input == null ? INCOMES_MISSING : 'Les revenus doivent être des montants en euros.') })
+  .check(z.gte(0, 'Un revenu fiscal de référence ne peut pas être négatif.'), z.lte(10_000_000, 'Ce montant semble trop élevé : vérifiez le revenu saisi.'));
+
+/** The number of incomes is checked once each of them is right, whatever is wrong elsewhere. */
+const incomesRight = (payload: z.core.ParsePayload) => !payload.issues.some((issue) => issue.path?.[0] === 'incomes');
+
+/** The eligibility test's question, checked the same way by the form and the API; the year defaults to the current one. */
+export const eligibilitySchema = z
+  .strictObject({
+    household: z.enum(HOUSEHOLDS, 'Indiquez si vous vivez seul(e) ou en couple.'),
+    dependants: z.number(DEPENDANTS_WRONG).check(z.refine(Number.isInteger, DEPENDANTS_WRONG), z.gte(0, DEPENDANTS_WRONG), z.lte(MAX_DEPENDANTS, DEPENDANTS_WRONG)),
+    city: z.string(CITY_WRONG).check(z.refine((city) => findCommune(city) !== undefined, CITY_WRONG)),
+    incomes: z.array(income, INCOMES_MISSING).check(z.minLength(1, INCOMES_MISSING)),
+    year: z._default(z.number(YEAR_WRONG).check(z.refine((year) => LLI_YEARS.includes(year), YEAR_WRONG)), () => currentLliYear()),
+  })
+  .check(
+    z.refine((question) => !(question.household === 'alone' && question.incomes.length > 1), {
+      error: 'Une personne seule ne déclare qu’un revenu.',
+      path: ['incomes'],
+      when: incomesRight,
+    }),
+    z.refine((question) => question.incomes.length <= 2, { error: 'Un couple déclare au plus deux revenus.', path: ['incomes'], when: incomesRight }),
+  );
 
 /** Compares the household's income with the LLI ceiling; an income equal to the ceiling is eligible. */
 export function checkEligibility(question: EligibilityQuestion): EligibilityAnswer {

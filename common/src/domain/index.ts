@@ -1,3 +1,4 @@
+export * from './accounts.js';
 export * from './api.js';
 export * from './areas.js';
 export * from './communes.js';
@@ -11,3 +12,4 @@ export * from './page-catalogue.js';
 export * from './pages.js';
 export * from './passwords.js';
 export * from './reference.js';
+export * from './validation.js';

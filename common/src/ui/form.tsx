@@ -1,14 +1,33 @@
 import { useCallback, useId, type ChangeEvent, type FormEvent, type InputHTMLAttributes, type ReactNode } from 'react';
+import { validate, type Schema } from '../domain/validation.js';
 import { fieldChanged, formSubmitted, selectForm, useAppDispatch, useAppSelector } from '../store/index.js';
 
 export type Checks = Record<string, (value: string, values: Record<string, string>) => string | null>;
+
+/** What a form checks: the schema of its request (common/domain), which its values must pass, or a check per field. */
+export type FormRules = Schema | Checks;
+
+const isSchema = (rules: FormRules): rules is Schema => '_zod' in rules;
+
+function problemsOf(rules: FormRules, values: Record<string, string>): Record<string, string> {
+  if (isSchema(rules)) {
+    const result = validate(rules, values);
+    return result.success ? {} : result.fields;
+  }
+  const errors: Record<string, string> = {};
+  for (const [field, check] of Object.entries(rules)) {
+    const problem = check(values[field] ?? '', values);
+    if (problem) errors[field] = problem;
+  }
+  return errors;
+}
 
 /**
  * A form whose values live in the store under its name. Errors show once the form is submitted
  * (never while typing, nor on leaving a field: a message appearing then would move the button
  * being clicked), and editing a field clears its error.
  */
-export function useForm(name: string, checks: Checks = {}) {
+export function useForm(name: string, rules: FormRules = {}) {
   const dispatch = useAppDispatch();
   const state = useAppSelector((root) => selectForm(root, name));
 
@@ -27,15 +46,11 @@ export function useForm(name: string, checks: Checks = {}) {
   const submit = useCallback(
     (event?: FormEvent) => {
       event?.preventDefault();
-      const errors: Record<string, string> = {};
-      for (const [field, check] of Object.entries(checks)) {
-        const problem = check(state.values[field] ?? '', state.values);
-        if (problem) errors[field] = problem;
-      }
+      const errors = problemsOf(rules, state.values);
       dispatch(formSubmitted({ form: name, errors }));
       return Object.keys(errors).length === 0 ? state.values : null;
     },
-    [checks, dispatch, name, state.values],
+    [rules, dispatch, name, state.values],
   );
 
   /** Shows the server's field errors, as after a submission. */

@@ -1,18 +1,13 @@
 import { Link, useNavigate } from 'react-router';
-import { emailProblem } from '@hsa-lli/common/domain';
+import { loginSchema } from '@hsa-lli/common/domain';
 import { logIn, useAppDispatch } from '@hsa-lli/common/store';
-import { Field, Loader, RequestErrorMessage, useForm, useSubmission, type Checks } from '@hsa-lli/common/ui';
-
-const CHECKS: Checks = {
-  email: (value) => emailProblem(value),
-  password: (value) => (value === '' ? 'Veuillez saisir votre mot de passe.' : null),
-};
+import { Field, Loader, RequestErrorMessage, useForm, useSubmission } from '@hsa-lli/common/ui';
 
 /** E-mail and password; on success the user lands where their roles lead. */
 export function LoginForm({ formName, onDone }: { formName: string; onDone?: () => void }) {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
-  const form = useForm(formName, CHECKS);
+  const form = useForm(formName, loginSchema);
   const { sending, failure, send } = useSubmission();
 
   const onSubmit = async (event: React.FormEvent) => {

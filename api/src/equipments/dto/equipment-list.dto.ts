@@ -1,21 +1,9 @@
-import { EQUIPMENT_TYPES, type EquipmentType } from '@hsa-lli/common/domain';
-import { Type } from 'class-transformer';
-import { IsIn, IsInt, IsOptional, ValidateNested } from 'class-validator';
-
-class EquipmentFilters {
-  @IsOptional()
-  @IsIn(EQUIPMENT_TYPES, { message: "Le type d'équipement est inconnu." })
-  type?: EquipmentType;
-}
+import { EQUIPMENT_TYPES } from '@hsa-lli/common/domain';
+import * as z from 'zod/mini';
 
 /** Filters with a type, or one id, or nothing for all of them (spec section 7). */
-export class EquipmentListDto {
-  @IsOptional()
-  @ValidateNested()
-  @Type(() => EquipmentFilters)
-  filters?: EquipmentFilters;
-
-  @IsOptional()
-  @IsInt({ message: "L'identifiant doit être un nombre entier." })
-  id?: number;
-}
+export const equipmentListSchema = z.strictObject({
+  filters: z.optional(z.strictObject({ type: z.optional(z.enum(EQUIPMENT_TYPES, "Le type d'équipement est inconnu.")) })),
+  id: z.optional(z.int("L'identifiant doit être un nombre entier.")),
+});
+export type EquipmentListRequest = z.output<typeof equipmentListSchema>;

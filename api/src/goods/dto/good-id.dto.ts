@@ -1,6 +1,3 @@
-import { IsInt } from 'class-validator';
+import * as z from 'zod/mini';
 
-export class GoodIdDto {
-  @IsInt({ message: "L'identifiant du bien doit être un nombre entier." })
-  id!: number;
-}
+export const goodIdSchema = z.strictObject({ id: z.int("L'identifiant du bien doit être un nombre entier.") });

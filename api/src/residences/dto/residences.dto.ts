@@ -1,37 +1,19 @@
-import { FLAT_SIZES, ZONES, type FlatSize, type Zone } from '@hsa-lli/common/domain';
-import { IsBoolean, IsIn, IsInt, IsNumber, IsOptional, IsString, Matches, MaxLength, Min } from 'class-validator';
+import { FLAT_SIZES, ZONES, type ResidenceFilters } from '@hsa-lli/common/domain';
+import * as z from 'zod/mini';
 
-export class ResidenceListDto {
-  @IsOptional()
-  @Matches(/^\d[\dAB]\d{3}$/, { message: 'Choisissez une commune de la liste.' })
-  city?: string;
+const CITY_WRONG = 'Choisissez une commune de la liste.';
 
-  @IsOptional()
-  @IsIn(ZONES, { message: 'Choisissez une zone de la liste.' })
-  zone?: Zone;
+/** The filters of the public list, as the page reads them from its address (`ResidenceFilters`). */
+export const residenceListSchema = z.strictObject({
+  city: z.optional(z.string(CITY_WRONG).check(z.regex(/^\d[\dAB]\d{3}$/, CITY_WRONG))),
+  zone: z.optional(z.enum(ZONES, 'Choisissez une zone de la liste.')),
+  flat_size: z.optional(z.enum(FLAT_SIZES, 'Choisissez une typologie de la liste.')),
+  max_rent: z.optional(z.number('Le loyer maximum doit être un montant en euros.').check(z.gte(0, 'Le loyer maximum ne peut pas être négatif.'))),
+  available_now: z.optional(z.boolean('Indiquez oui ou non.')),
+}) satisfies z.ZodMiniType<ResidenceFilters>;
 
-  @IsOptional()
-  @IsIn(FLAT_SIZES, { message: 'Choisissez une typologie de la liste.' })
-  flat_size?: FlatSize;
+export const slugSchema = z.strictObject({
+  slug: z.string("L'adresse de la résidence est incorrecte.").check(z.maxLength(160, "L'adresse de la résidence est incorrecte.")),
+});
 
-  @IsOptional()
-  @IsNumber({}, { message: 'Le loyer maximum doit être un montant en euros.' })
-  @Min(0, { message: 'Le loyer maximum ne peut pas être négatif.' })
-  max_rent?: number;
-
-  @IsOptional()
-  @IsBoolean({ message: 'Indiquez oui ou non.' })
-  available_now?: boolean;
-}
-
-export class SlugDto {
-  @IsString({ message: "L'adresse de la résidence est incorrecte." })
-  @MaxLength(160, { message: "L'adresse de la résidence est incorrecte." })
-  slug!: string;
-}
-
-export class OptionalIdDto {
-  @IsOptional()
-  @IsInt({ message: "L'identifiant doit être un nombre entier." })
-  id?: number;
-}
+export const optionalIdSchema = z.strictObject({ id: z.optional(z.int("L'identifiant doit être un nombre entier.")) });

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link, useLocation } from 'react-router';
-import { CONTACT_SUBJECT_OPTIONS, contactProblems, findCommune, formatCents, type ContactRequest, type EligibilityResult } from '@hsa-lli/common/domain';
+import { CONTACT_SUBJECT_OPTIONS, contactSchema, findCommune, formatCents, validate, type ContactFormValues, type EligibilityResult } from '@hsa-lli/common/domain';
 import { http } from '@hsa-lli/common/http';
 import { Loader, MessageBox, RequestErrorMessage, useSubmission } from '@hsa-lli/common/ui';
 import './contact.css';
@@ -19,12 +19,12 @@ function messageFrom(result: EligibilityResult): string {
   ].join('\n\n');
 }
 
-const EMPTY: ContactRequest = { subject: '', name: '', email: '', phone: '', message: '', consent: false };
+const EMPTY: ContactFormValues = { subject: '', name: '', email: '', phone: '', message: '', consent: false };
 
 export function ContactPage() {
   const location = useLocation();
   const eligibility = (location.state as { eligibility?: EligibilityResult } | null)?.eligibility ?? null;
-  const [values, setValues] = useState<ContactRequest>(() =>
+  const [values, setValues] = useState<ContactFormValues>(() =>
     eligibility ? { ...EMPTY, subject: 'new_record', message: messageFrom(eligibility) } : EMPTY,
   );
   const [website, setWebsite] = useState('');
@@ -32,17 +32,18 @@ export function ContactPage() {
   const { sending, failure, send } = useSubmission();
   const [sent, setSent] = useState<string | null>(null);
 
-  const change = <K extends keyof ContactRequest>(field: K, value: ContactRequest[K]) => {
+  const change = <K extends keyof ContactFormValues>(field: K, value: ContactFormValues[K]) => {
     setValues((current) => ({ ...current, [field]: value }));
     setErrors(({ [field]: _cleared, ...rest }) => rest);
   };
 
   const submit = async (event: React.FormEvent) => {
     event.preventDefault();
-    const problems = contactProblems(values);
-    setErrors(problems);
-    if (Object.keys(problems).length > 0) return;
-    const answer = await send(() => http.post<{ message: string }>('/contact-forms', { ...values, website, eligibility }, { action: true }), setErrors);
+    const request = { ...values, website, eligibility };
+    const checked = validate(contactSchema, request);
+    setErrors(checked.success ? {} : checked.fields);
+    if (!checked.success) return;
+    const answer = await send(() => http.post<{ message: string }>('/contact-forms', request, { action: true }), setErrors);
     if (answer) setSent(answer.message);
   };
 

@@ -1,12 +1,14 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import {
+  MAX_DEPENDANTS,
   communesByName,
   currentLliYear,
+  eligibilitySchema,
   formatCents,
   parseNumber,
+  validate,
   type EligibilityAnswer,
-  type EligibilityQuestion,
   type EligibilityResult,
   type Household,
 } from '@hsa-lli/common/domain';
@@ -15,6 +17,9 @@ import { Loader, MessageBox, RequestErrorMessage, useSubmission } from '@hsa-lli
 import './eligibility.css';
 
 const euros = (amount: number) => formatCents(amount * 100).replace(',00', '');
+
+/** An income as typed: an empty field is a missing income, and what is no amount a wrong one (NaN). */
+const amountOf = (typed: string) => (typed.trim() === '' ? null : (parseNumber(typed) ?? Number.NaN));
 
 export function EligibilityPage() {
   const navigate = useNavigate();
@@ -36,13 +41,10 @@ export function EligibilityPage() {
 
   const submit = async (event: React.FormEvent) => {
     event.preventDefault();
-    const amounts = incomes.slice(0, persons).map((income) => parseNumber(income));
-    const local: Record<string, string> = {};
-    if (!city) local.city = 'Choisissez la commune du logement dans la liste.';
-    if (amounts.some((amount) => amount === null)) local.incomes = 'Indiquez le revenu fiscal de référence de chaque personne, en euros.';
-    setErrors(local);
-    if (Object.keys(local).length > 0) return;
-    const question: EligibilityQuestion = { household, dependants: Number(dependants), city, incomes: amounts as number[], year };
+    const checked = validate(eligibilitySchema, { household, dependants: Number(dependants), city, incomes: incomes.slice(0, persons).map(amountOf), year });
+    setErrors(checked.success ? {} : checked.fields);
+    if (!checked.success) return;
+    const question = checked.data;
     const answer = await send(() => http.post<EligibilityAnswer>('/eligibility/check', question, { action: true }), setErrors);
     if (answer) setResult({ ...question, ...answer });
   };
@@ -68,7 +70,7 @@ export function EligibilityPage() {
         <div className="ui-field">
           <label htmlFor="dependants">Nombre de personnes à charge</label>
           <select id="dependants" value={dependants} onChange={(event) => edit('dependants', () => setDependants(event.target.value))}>
-            {Array.from({ length: 9 }, (_, count) => (
+            {Array.from({ length: MAX_DEPENDANTS + 1 }, (_, count) => (
               <option key={count} value={count}>
                 {count}
               </option>

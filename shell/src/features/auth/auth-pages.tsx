@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link, useLoaderData, useNavigate, useParams, type LoaderFunctionArgs } from 'react-router';
-import { emailProblem, type LoginAnswer } from '@hsa-lli/common/domain';
+import { forgotPasswordSchema, type LoginAnswer } from '@hsa-lli/common/domain';
 import { http } from '@hsa-lli/common/http';
 import { selectIsAuthenticated, selectSession, sessionOpened, useAppDispatch, useAppSelector } from '@hsa-lli/common/store';
 import { Field, Loader, MessageBox, RequestErrorMessage, useForm, useSubmission } from '@hsa-lli/common/ui';
@@ -36,7 +36,7 @@ export function LoginPage() {
 }
 
 export function ForgotPasswordPage() {
-  const form = useForm('forgot-password', { email: (value) => emailProblem(value) });
+  const form = useForm('forgot-password', forgotPasswordSchema);
   const { sending, failure, answer, send } = useSending<{ message: string }>();
   const onSubmit = (event: React.FormEvent) => {
     const values = form.submit(event);

@@ -1,19 +1,20 @@
 import { useMemo } from 'react';
-import { PASSWORD_RULES_TEXT, passwordProblem } from '@hsa-lli/common/domain';
+import { PASSWORD_RULES_TEXT, newPasswordSchema, problemOf } from '@hsa-lli/common/domain';
 import type { PasswordOwner } from '@hsa-lli/common/password-strength';
 import { PasswordStrengthMeter, usePasswordRule } from '@hsa-lli/common/password-strength-meter';
 import { Field, useForm, type Checks } from '@hsa-lli/common/ui';
 
 /**
- * The form of a new password and its confirmation, checked as the API checks it once the strength rule has
- * arrived (it loads with the page); until then the API alone refuses a guessable password.
+ * The form of a new password and its confirmation (a field of the form only), checked as the API checks it: the
+ * password's rules (newPasswordSchema), then how guessable it is once the strength rule has arrived (it loads with
+ * the page); until then the API alone refuses a guessable password.
  */
 export function useNewPasswordForm(name: string, owner: PasswordOwner) {
   const rule = usePasswordRule();
   const { email, firstName, lastName } = owner;
   const checks = useMemo<Checks>(
     () => ({
-      password: (value) => (rule ? rule.newPasswordProblem(value, { email, firstName, lastName }) : passwordProblem(value)),
+      password: (value) => problemOf(newPasswordSchema.shape.password, value) ?? rule?.newPasswordProblem(value, { email, firstName, lastName }) ?? null,
       confirmation: (value, values) => (value !== (values.password ?? '') ? 'Les deux mots de passe ne sont pas identiques.' : null),
     }),
     [rule, email, firstName, lastName],

@@ -1,0 +1,56 @@
+/** The forms of accounts: logging in, asking for a new password, choosing one through an e-mailed link, inviting. */
+import * as z from 'zod/mini';
+import { passwordProblem } from './passwords.js';
+import type { Option, Role } from './reference.js';
+import { emailField, requiredText } from './schema.js';
+
+const PASSWORD_MISSING = 'Veuillez saisir votre mot de passe.';
+const PASSWORD_WRONG = 'Le mot de passe est incorrect.';
+
+/** Any password is tried (its rules may have changed since it was chosen), within a sane length. */
+export const loginSchema = z.strictObject({
+  email: emailField(),
+  password: z
+    .string({ error: (issue) => (issue.input === undefined ? PASSWORD_MISSING : PASSWORD_WRONG) })
+    .check(z.minLength(1, PASSWORD_MISSING), z.maxLength(256, PASSWORD_WRONG)),
+});
+export type LoginRequest = z.output<typeof loginSchema>;
+
+export const forgotPasswordSchema = z.strictObject({ email: emailField() });
+
+/** The token of an e-mailed link (password reset, invitation), as its page sends it back. */
+export const linkTokenSchema = z.strictObject({
+  token: z.string('Le lien est incomplet.').check(z.maxLength(200, 'Le lien est incorrect.')),
+});
+
+/**
+ * A new password chosen through a link, under the platform's rules. How guessable it is (`newPasswordProblem` of
+ * @hsa-lli/common/password-strength, kept out of this module for its weight) is checked after this schema.
+ */
+export const newPasswordSchema = z.extend(linkTokenSchema, {
+  password: z.string('Veuillez choisir un mot de passe.').check(
+    z.superRefine((password, context) => {
+      const problem = passwordProblem(password);
+      if (problem) context.addIssue(problem);
+    }),
+  ),
+});
+export type NewPasswordRequest = z.output<typeof newPasswordSchema>;
+
+/** The roles an administrator may give when creating a user, with their labels (spec section 6). */
+export const INVITABLE_ROLE_OPTIONS = [
+  { value: 'admin', label: 'Support technique' },
+  { value: 'hsa', label: 'Gestionnaire' },
+  { value: 'customer', label: 'Client' },
+] as const satisfies readonly Option<Role>[];
+export type InvitableRole = (typeof INVITABLE_ROLE_OPTIONS)[number]['value'];
+const INVITABLE_ROLES = INVITABLE_ROLE_OPTIONS.map((option) => option.value);
+const ROLE_LABELS = INVITABLE_ROLE_OPTIONS.map((option) => option.label);
+
+export const invitationSchema = z.strictObject({
+  email: emailField("Veuillez saisir l'adresse e-mail."),
+  first_name: requiredText('Veuillez saisir le prénom.', { length: 100, message: 'Le prénom ne peut pas dépasser 100 caractères.' }),
+  last_name: requiredText('Veuillez saisir le nom.', { length: 100, message: 'Le nom ne peut pas dépasser 100 caractères.' }),
+  role: z.enum(INVITABLE_ROLES, `Veuillez choisir un rôle : ${ROLE_LABELS.slice(0, -1).join(', ')} ou ${ROLE_LABELS.at(-1)}.`),
+});
+export type InvitationRequest = z.output<typeof invitationSchema>;
