@@ -151,21 +151,19 @@ export function DataTable<Row extends RowData>({ caption, columns, rows, rowKey,
       </div>
       {pagination.total > 0 && (
         <nav className="ui-table__pagination" aria-label="Pages du tableau">
-          <p className="ui-table__count">
+          <p className="ui-table__count" aria-live="polite">
             {pagination.total === 1 ? '1 résultat' : `${formatNumber(pagination.total)} résultats`}
+            {pages > 1 && ` · Page ${pagination.page} sur ${pages}`}
           </p>
           {pages > 1 && (
-            <>
+            <div className="ui-table__pages">
               <button type="button" className="ui-button ui-button--secondary ui-button--small" disabled={!table.getCanPreviousPage()} onClick={() => table.previousPage()}>
-                Page précédente
+                Précédente
               </button>
-              <p className="ui-table__page" aria-live="polite">
-                Page {pagination.page} sur {pages}
-              </p>
               <button type="button" className="ui-button ui-button--secondary ui-button--small" disabled={!table.getCanNextPage()} onClick={() => table.nextPage()}>
-                Page suivante
+                Suivante
               </button>
-            </>
+            </div>
           )}
         </nav>
       )}
