@@ -281,7 +281,7 @@ test.describe('cookie consent', () => {
 
   test('a page being prerendered refuses on its own', async ({ browser }) => {
     const context = await browser.newContext({ userAgent: 'Mozilla/5.0 HSA-Prerender', baseURL: `http://${PUBLIC_HOST}:${E2E_PORT}` });
-    const violations = watchContentSecurityPolicy(context);
+    const violations = await watchContentSecurityPolicy(context);
     const page = await context.newPage();
     await page.goto('/');
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
