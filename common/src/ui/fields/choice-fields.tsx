@@ -97,7 +97,6 @@ export function CheckboxGroup({ form, name, label, hint, required, readOnly, def
           <label key={option.value} className="ui-choice">
             <input
               type="checkbox"
-              name={name}
               value={option.value}
               checked={chosen.includes(option.value)}
               disabled={readOnly}
@@ -123,7 +122,6 @@ export function CheckboxField({ form, name, label, hint, required, readOnly, def
         <input
           id={ids.id}
           type="checkbox"
-          name={name}
           checked={checked}
           required={required}
           disabled={readOnly}

@@ -15,7 +15,10 @@ export interface FormBinding {
 /** What every kit field takes. */
 export interface FieldProps {
   form: FormBinding;
-  /** The field's name in its form, and in the values the form gives at submission. */
+  /**
+   * The field's name in its form's values. The control itself has no name attribute: the page sends the form, never
+   * the browser (a prerendered page's form sent before its script ran would put the answers in the address).
+   */
   name: string;
   label: ReactNode;
   hint?: ReactNode;

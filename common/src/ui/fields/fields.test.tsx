@@ -110,6 +110,8 @@ describe('form kit fields', () => {
     expect(byLabel(container, 'Date d’emménagement').type).toBe('date');
     // The money field says its unit to screen readers too.
     expect(descriptionOf(byLabel(container, 'Loyer'))).toBe('€');
+    // Sent by the page only: a form sent by the browser before the page's script ran puts nothing in the address.
+    expect(container.querySelectorAll('[name]')).toHaveLength(0);
   });
 
   it('a numeric field drops what it does not keep, and the minus sign unless negatives are allowed', () => {

@@ -56,7 +56,6 @@ export function FileField({ form, name, label, hint, required, accept, multiple,
         <input
           id={ids.id}
           type="file"
-          name={name}
           accept={accept}
           multiple={multiple}
           required={required && uploads.length === 0}

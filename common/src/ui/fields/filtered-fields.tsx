@@ -49,7 +49,6 @@ function FilteredInput({
             {...input}
             id={ids.id}
             type="text"
-            name={name}
             value={value}
             required={required}
             readOnly={readOnly}

@@ -27,7 +27,6 @@ export function TextField({ form, name, label, hint, required, readOnly, default
           {...input}
           id={ids.id}
           type={type}
-          name={name}
           value={value}
           required={required}
           readOnly={readOnly}
@@ -58,7 +57,6 @@ export function TextareaField({ form, name, label, hint, required, readOnly, def
         <textarea
           {...textarea}
           id={ids.id}
-          name={name}
           rows={rows}
           value={value}
           required={required}
@@ -93,7 +91,6 @@ export function SelectField({ form, name, label, hint, required, readOnly, defau
         <select
           {...select}
           id={ids.id}
-          name={name}
           value={value}
           required={required}
           aria-invalid={ids.invalid}
@@ -133,7 +130,6 @@ export function DateField({ form, name, label, hint, required, readOnly, default
           {...input}
           id={ids.id}
           type="date"
-          name={name}
           value={value}
           required={required}
           readOnly={readOnly}
