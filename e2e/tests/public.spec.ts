@@ -142,6 +142,25 @@ test.describe('eligibility and contact', () => {
     });
   });
 
+  test('the eligibility answers are still there when the visitor comes back from the contact page, the verdict is not', async ({ page }) => {
+    await page.goto('/tester-mon-eligibilite');
+    const form = page.getByRole('form', { name: "Test d'éligibilité" });
+    await form.getByLabel('Un couple').check();
+    await form.getByLabel('Commune du logement recherché').selectOption({ label: 'Anglet (64600)' });
+    await form.getByLabel(/de la personne 1/).fill('45 000 €');
+    await form.getByLabel(/de la personne 2/).fill('30 000');
+    await form.getByRole('button', { name: 'Vérifier mon éligibilité' }).click();
+    await page.getByRole('button', { name: 'Envoyer une demande de contact' }).click();
+    await expect(page).toHaveURL('/nous-contacter');
+
+    await page.goBack();
+    await expect(form.getByLabel('Un couple')).toBeChecked();
+    await expect(form.getByLabel('Commune du logement recherché')).toHaveValue('64024');
+    await expect(form.getByLabel(/de la personne 1/)).toHaveValue('45 000 ');
+    await expect(form.getByLabel(/de la personne 2/)).toHaveValue('30 000');
+    await expect(page.getByText('Vous êtes éligible au logement locatif intermédiaire.')).toHaveCount(0);
+  });
+
   test('the contact form shows its errors, then sends the request and two e-mails', async ({ page }) => {
     await page.goto('/nous-contacter');
     const contact = page.getByRole('form', { name: 'Demande de contact' });

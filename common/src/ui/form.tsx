@@ -1,4 +1,4 @@
-import { useCallback, useId, type ChangeEvent, type FormEvent, type InputHTMLAttributes, type ReactNode } from 'react';
+import { useCallback, type ChangeEvent, type FormEvent } from 'react';
 import { validate, type Schema } from '../domain/validation.js';
 import { fieldChanged, formSubmitted, selectForm, useAppDispatch, useAppSelector } from '../store/index.js';
 
@@ -57,33 +57,4 @@ export function useForm(name: string, rules: FormRules = {}) {
   const showErrors = (errors: Record<string, string>) => dispatch(formSubmitted({ form: name, errors }));
 
   return { values: state.values, value, set, bind, submit, showErrors, errors: state.errors };
-}
-
-/** A labelled input with its error, wired for screen readers; children (a password's strength meter) go under the input. */
-export function Field({
-  label,
-  error,
-  hint,
-  children,
-  ...input
-}: { label: string; error?: string; hint?: string; children?: ReactNode } & InputHTMLAttributes<HTMLInputElement>) {
-  const id = useId();
-  const described = [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(' ') || undefined;
-  return (
-    <div className={`ui-field${error ? ' ui-field--error' : ''}`}>
-      <label htmlFor={id}>{label}</label>
-      {hint && (
-        <p id={`${id}-hint`} className="ui-field__hint">
-          {hint}
-        </p>
-      )}
-      <input id={id} aria-invalid={error ? true : undefined} aria-describedby={described} {...input} />
-      {children}
-      {error && (
-        <p id={`${id}-error`} className="ui-field__error">
-          {error}
-        </p>
-      )}
-    </div>
-  );
 }

@@ -1,7 +1,7 @@
 import { Link, useNavigate } from 'react-router';
 import { loginSchema } from '@hsa-lli/common/domain';
 import { logIn, useAppDispatch } from '@hsa-lli/common/store';
-import { Field, Loader, RequestErrorMessage, useForm, useSubmission } from '@hsa-lli/common/ui';
+import { Loader, RequestErrorMessage, TextField, useForm, useSubmission } from '@hsa-lli/common/ui';
 
 /** E-mail and password; on success the user lands where their roles lead. */
 export function LoginForm({ formName, onDone }: { formName: string; onDone?: () => void }) {
@@ -22,8 +22,8 @@ export function LoginForm({ formName, onDone }: { formName: string; onDone?: () 
   return (
     <form className="shell-login-form" onSubmit={onSubmit} noValidate aria-label="Connexion">
       {failure && <RequestErrorMessage error={failure} />}
-      <Field label="E-mail" type="email" autoComplete="username" error={form.errors.email} {...form.bind('email')} />
-      <Field label="Mot de passe" type="password" autoComplete="current-password" error={form.errors.password} {...form.bind('password')} />
+      <TextField form={form} name="email" label="E-mail" type="email" autoComplete="username" />
+      <TextField form={form} name="password" label="Mot de passe" type="password" autoComplete="current-password" />
       <p>
         <Link to="/mot-de-passe-oublie">Mot de passe oublié ?</Link>
       </p>

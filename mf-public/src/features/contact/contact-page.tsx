@@ -1,8 +1,9 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { CONTACT_SUBJECT_OPTIONS, contactSchema, findCommune, formatCents, validate, type ContactFormValues, type EligibilityResult } from '@hsa-lli/common/domain';
 import { http } from '@hsa-lli/common/http';
-import { Loader, MessageBox, RequestErrorMessage, useSubmission } from '@hsa-lli/common/ui';
+import { fieldChanged, formReset, useAppDispatch } from '@hsa-lli/common/store';
+import { CHECKED, CheckboxField, Loader, MessageBox, RequestErrorMessage, SelectField, TextareaField, TextField, useForm, useSubmission } from '@hsa-lli/common/ui';
 import './contact.css';
 
 const euros = (amount: number) => formatCents(amount * 100).replace(',00', '');
@@ -19,41 +20,43 @@ function messageFrom(result: EligibilityResult): string {
   ].join('\n\n');
 }
 
-const EMPTY: ContactFormValues = { subject: '', name: '', email: '', phone: '', message: '', consent: false };
+const FORM = 'contact';
 
 export function ContactPage() {
   const location = useLocation();
   const eligibility = (location.state as { eligibility?: EligibilityResult } | null)?.eligibility ?? null;
-  const [values, setValues] = useState<ContactFormValues>(() =>
-    eligibility ? { ...EMPTY, subject: 'new_record', message: messageFrom(eligibility) } : EMPTY,
-  );
-  const [website, setWebsite] = useState('');
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const dispatch = useAppDispatch();
+  const form = useForm(FORM);
   const { sending, failure, send } = useSubmission();
   const [sent, setSent] = useState<string | null>(null);
 
-  const change = <K extends keyof ContactFormValues>(field: K, value: ContactFormValues[K]) => {
-    setValues((current) => ({ ...current, [field]: value }));
-    setErrors(({ [field]: _cleared, ...rest }) => rest);
-  };
+  // Coming from the eligibility test, the request is written from its answers, over what the form held.
+  useEffect(() => {
+    if (!eligibility) return;
+    dispatch(fieldChanged({ form: FORM, field: 'subject', value: 'new_record' }));
+    dispatch(fieldChanged({ form: FORM, field: 'message', value: messageFrom(eligibility) }));
+  }, [dispatch, eligibility]);
 
   const submit = async (event: React.FormEvent) => {
     event.preventDefault();
-    const request = { ...values, website, eligibility };
+    const values: ContactFormValues = {
+      subject: form.value('subject'),
+      name: form.value('name'),
+      email: form.value('email'),
+      phone: form.value('phone'),
+      message: form.value('message'),
+      consent: form.value('consent') === CHECKED,
+    };
+    const request = { ...values, website: form.value('website'), eligibility };
     const checked = validate(contactSchema, request);
-    setErrors(checked.success ? {} : checked.fields);
+    form.showErrors(checked.success ? {} : checked.fields);
     if (!checked.success) return;
-    const answer = await send(() => http.post<{ message: string }>('/contact-forms', request, { action: true }), setErrors);
-    if (answer) setSent(answer.message);
+    const answer = await send(() => http.post<{ message: string }>('/contact-forms', request, { action: true }), form.showErrors);
+    if (!answer) return;
+    setSent(answer.message);
+    // A request sent is not offered again when the visitor comes back to the page.
+    dispatch(formReset(FORM));
   };
-
-  const describedBy = (field: string) => (errors[field] ? `${field}-error` : undefined);
-  const error = (field: string) =>
-    errors[field] && (
-      <p id={`${field}-error`} className="ui-field__error">
-        {errors[field]}
-      </p>
-    );
 
   return (
     <div className="ui-page contact">
@@ -65,51 +68,26 @@ export function ContactPage() {
           ) : (
             <form onSubmit={submit} noValidate aria-label="Demande de contact">
               {eligibility && <MessageBox kind="statement">Votre demande reprend les réponses de votre test d'éligibilité : relisez-la avant de l'envoyer.</MessageBox>}
-              <div className={`ui-field${errors.subject ? ' ui-field--error' : ''}`}>
-                <label htmlFor="subject">Objet de votre demande</label>
-                <select id="subject" value={values.subject} aria-invalid={errors.subject ? true : undefined} aria-describedby={describedBy('subject')} onChange={(event) => change('subject', event.target.value)}>
-                  <option value="">Choisissez un objet</option>
-                  {CONTACT_SUBJECT_OPTIONS.map((option) => (
-                    <option key={option.value} value={option.value}>
-                      {option.label}
-                    </option>
-                  ))}
-                </select>
-                {error('subject')}
-              </div>
-              <div className={`ui-field${errors.name ? ' ui-field--error' : ''}`}>
-                <label htmlFor="name">Nom et prénom</label>
-                <input id="name" autoComplete="name" value={values.name} aria-invalid={errors.name ? true : undefined} aria-describedby={describedBy('name')} onChange={(event) => change('name', event.target.value)} />
-                {error('name')}
-              </div>
-              <div className={`ui-field${errors.email ? ' ui-field--error' : ''}`}>
-                <label htmlFor="email">E-mail</label>
-                <input id="email" type="email" autoComplete="email" value={values.email} aria-invalid={errors.email ? true : undefined} aria-describedby={describedBy('email')} onChange={(event) => change('email', event.target.value)} />
-                {error('email')}
-              </div>
-              <div className={`ui-field${errors.phone ? ' ui-field--error' : ''}`}>
-                <label htmlFor="phone">Téléphone (facultatif)</label>
-                <input id="phone" type="tel" autoComplete="tel" value={values.phone} aria-invalid={errors.phone ? true : undefined} aria-describedby={describedBy('phone')} onChange={(event) => change('phone', event.target.value)} />
-                {error('phone')}
-              </div>
-              <div className={`ui-field${errors.message ? ' ui-field--error' : ''}`}>
-                <label htmlFor="message">Message</label>
-                <textarea id="message" rows={8} value={values.message} aria-invalid={errors.message ? true : undefined} aria-describedby={describedBy('message')} onChange={(event) => change('message', event.target.value)} />
-                {error('message')}
-              </div>
+              <SelectField form={form} name="subject" label="Objet de votre demande" placeholder="Choisissez un objet" options={CONTACT_SUBJECT_OPTIONS} />
+              <TextField form={form} name="name" label="Nom et prénom" autoComplete="name" />
+              <TextField form={form} name="email" label="E-mail" type="email" autoComplete="email" />
+              <TextField form={form} name="phone" label="Téléphone (facultatif)" type="tel" autoComplete="tel" />
+              <TextareaField form={form} name="message" label="Message" rows={8} />
               {/* A field people never see: robots fill it, and their request is dropped. */}
               <div className="contact__trap" aria-hidden="true">
                 <label htmlFor="website">Ne remplissez pas ce champ</label>
-                <input id="website" tabIndex={-1} autoComplete="off" value={website} onChange={(event) => setWebsite(event.target.value)} />
+                <input id="website" tabIndex={-1} autoComplete="off" {...form.bind('website')} />
               </div>
-              <div className={`contact__consent${errors.consent ? ' ui-field--error' : ''}`}>
-                <input id="consent" type="checkbox" checked={values.consent} aria-invalid={errors.consent ? true : undefined} aria-describedby={describedBy('consent')} onChange={(event) => change('consent', event.target.checked)} />
-                <label htmlFor="consent">
-                  J'accepte d'être recontacté(e) au sujet de ma demande. Mes données sont traitées comme l'explique la page{' '}
-                  <Link to="/reglement-general-sur-la-protection-des-donnees-personnelles">données personnelles</Link>.
-                </label>
-              </div>
-              {error('consent')}
+              <CheckboxField
+                form={form}
+                name="consent"
+                label={
+                  <>
+                    J'accepte d'être recontacté(e) au sujet de ma demande. Mes données sont traitées comme l'explique la page{' '}
+                    <Link to="/reglement-general-sur-la-protection-des-donnees-personnelles">données personnelles</Link>.
+                  </>
+                }
+              />
               {failure && <RequestErrorMessage error={failure} />}
               <button type="submit" className="ui-button" disabled={sending}>
                 Envoyer ma demande

@@ -10,10 +10,9 @@ import {
   validate,
   type EligibilityAnswer,
   type EligibilityResult,
-  type Household,
 } from '@hsa-lli/common/domain';
 import { http } from '@hsa-lli/common/http';
-import { Loader, MessageBox, RequestErrorMessage, useSubmission } from '@hsa-lli/common/ui';
+import { Loader, MessageBox, NumericField, RadioGroup, RequestErrorMessage, SelectField, useForm, useSubmission } from '@hsa-lli/common/ui';
 import './eligibility.css';
 
 const euros = (amount: number) => formatCents(amount * 100).replace(',00', '');
@@ -21,32 +20,42 @@ const euros = (amount: number) => formatCents(amount * 100).replace(',00', '');
 /** An income as typed: an empty field is a missing income, and what is no amount a wrong one (NaN). */
 const amountOf = (typed: string) => (typed.trim() === '' ? null : (parseNumber(typed) ?? Number.NaN));
 
+const HOUSEHOLDS = [
+  { value: 'alone', label: 'Une personne seule' },
+  { value: 'couple', label: 'Un couple' },
+];
+const DEPENDANTS = Array.from({ length: MAX_DEPENDANTS + 1 }, (_, count) => ({ value: String(count), label: String(count) }));
+const CITIES = communesByName().map((commune) => ({ value: commune.value, label: `${commune.label} (${commune.zip_code})` }));
+
 export function EligibilityPage() {
   const navigate = useNavigate();
   const year = currentLliYear();
-  const [household, setHousehold] = useState<Household>('alone');
-  const [dependants, setDependants] = useState('0');
-  const [city, setCity] = useState('');
-  const [incomes, setIncomes] = useState(['', '']);
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const form = useForm('eligibility');
   const { sending, failure, send } = useSubmission();
-  const [result, setResult] = useState<EligibilityResult | null>(null);
+  // The verdict stands for the answers it was given: any edit takes it away.
+  const [answered, setAnswered] = useState<{ values: Record<string, string>; result: EligibilityResult } | null>(null);
+  const result = answered && answered.values === form.values ? answered.result : null;
 
-  const persons = household === 'couple' ? 2 : 1;
-  const edit = (field: string, apply: () => void) => {
-    apply();
-    setResult(null);
-    setErrors(({ [field]: _cleared, ...rest }) => rest);
-  };
+  const persons = form.value('household') === 'couple' ? 2 : 1;
+  const incomeFields = Array.from({ length: persons }, (_, index) => `income_${index + 1}`);
+  // The question has one list of incomes: what is wrong with it shows under the last income field.
+  const showErrors = ({ incomes, ...fields }: Record<string, string>) => form.showErrors(incomes ? { ...fields, [incomeFields.at(-1)!]: incomes } : fields);
 
   const submit = async (event: React.FormEvent) => {
     event.preventDefault();
-    const checked = validate(eligibilitySchema, { household, dependants: Number(dependants), city, incomes: incomes.slice(0, persons).map(amountOf), year });
-    setErrors(checked.success ? {} : checked.fields);
+    const { values } = form;
+    const checked = validate(eligibilitySchema, {
+      household: values.household,
+      dependants: Number(values.dependants),
+      city: values.city ?? '',
+      incomes: incomeFields.map((field) => amountOf(values[field] ?? '')),
+      year,
+    });
+    showErrors(checked.success ? {} : checked.fields);
     if (!checked.success) return;
     const question = checked.data;
-    const answer = await send(() => http.post<EligibilityAnswer>('/eligibility/check', question, { action: true }), setErrors);
-    if (answer) setResult({ ...question, ...answer });
+    const answer = await send(() => http.post<EligibilityAnswer>('/eligibility/check', question, { action: true }), showErrors);
+    if (answer) setAnswered({ values, result: { ...question, ...answer } });
   };
 
   return (
@@ -58,64 +67,17 @@ export function EligibilityPage() {
         référence de l'année N-2 (celui de {year - 2} pour un bail signé en {year}), indiqué sur votre avis d'impôt.
       </p>
       <form onSubmit={submit} noValidate className="eligibility__form" aria-label="Test d'éligibilité">
-        <fieldset className="ui-field">
-          <legend>Vous êtes</legend>
-          <label>
-            <input type="radio" name="household" value="alone" checked={household === 'alone'} onChange={() => edit('household', () => setHousehold('alone'))} /> Une personne seule
-          </label>
-          <label>
-            <input type="radio" name="household" value="couple" checked={household === 'couple'} onChange={() => edit('household', () => setHousehold('couple'))} /> Un couple
-          </label>
-        </fieldset>
-        <div className="ui-field">
-          <label htmlFor="dependants">Nombre de personnes à charge</label>
-          <select id="dependants" value={dependants} onChange={(event) => edit('dependants', () => setDependants(event.target.value))}>
-            {Array.from({ length: MAX_DEPENDANTS + 1 }, (_, count) => (
-              <option key={count} value={count}>
-                {count}
-              </option>
-            ))}
-          </select>
-          {errors.dependants && <p className="ui-field__error">{errors.dependants}</p>}
-        </div>
-        <div className={`ui-field${errors.city ? ' ui-field--error' : ''}`}>
-          <label htmlFor="city">Commune du logement recherché</label>
-          <select id="city" value={city} aria-invalid={errors.city ? true : undefined} aria-describedby={errors.city ? 'city-error' : undefined} onChange={(event) => edit('city', () => setCity(event.target.value))}>
-            <option value="">Choisissez une commune</option>
-            {communesByName().map((commune) => (
-              <option key={commune.value} value={commune.value}>
-                {commune.label} ({commune.zip_code})
-              </option>
-            ))}
-          </select>
-          {errors.city && (
-            <p id="city-error" className="ui-field__error">
-              {errors.city}
-            </p>
-          )}
-        </div>
-        {Array.from({ length: persons }, (_, index) => (
-          <div key={index} className={`ui-field${errors.incomes ? ' ui-field--error' : ''}`}>
-            <label htmlFor={`income-${index}`}>
-              Revenu fiscal de référence {year - 2}
-              {persons === 2 ? ` de la personne ${index + 1}` : ''} (en euros)
-            </label>
-            <input
-              id={`income-${index}`}
-              inputMode="decimal"
-              autoComplete="off"
-              value={incomes[index]}
-              aria-invalid={errors.incomes ? true : undefined}
-              aria-describedby={errors.incomes ? 'incomes-error' : undefined}
-              onChange={(event) => edit('incomes', () => setIncomes((current) => current.map((value, position) => (position === index ? event.target.value.replace(/[^\d\s.,]/g, '') : value))))}
-            />
-          </div>
+        <RadioGroup form={form} name="household" label="Vous êtes" options={HOUSEHOLDS} defaultValue="alone" />
+        <SelectField form={form} name="dependants" label="Nombre de personnes à charge" options={DEPENDANTS} />
+        <SelectField form={form} name="city" label="Commune du logement recherché" placeholder="Choisissez une commune" options={CITIES} />
+        {incomeFields.map((field, index) => (
+          <NumericField
+            key={field}
+            form={form}
+            name={field}
+            label={`Revenu fiscal de référence ${year - 2}${persons === 2 ? ` de la personne ${index + 1}` : ''} (en euros)`}
+          />
         ))}
-        {errors.incomes && (
-          <p id="incomes-error" className="ui-field__error">
-            {errors.incomes}
-          </p>
-        )}
         {failure && <RequestErrorMessage error={failure} />}
         <button type="submit" className="ui-button" disabled={sending}>
           Vérifier mon éligibilité

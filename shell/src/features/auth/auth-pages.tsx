@@ -3,7 +3,7 @@ import { Link, useLoaderData, useNavigate, useParams, type LoaderFunctionArgs } 
 import { forgotPasswordSchema, type LoginAnswer } from '@hsa-lli/common/domain';
 import { http } from '@hsa-lli/common/http';
 import { selectIsAuthenticated, selectSession, sessionOpened, useAppDispatch, useAppSelector } from '@hsa-lli/common/store';
-import { Field, Loader, MessageBox, RequestErrorMessage, useForm, useSubmission } from '@hsa-lli/common/ui';
+import { Loader, MessageBox, RequestErrorMessage, TextField, useForm, useSubmission } from '@hsa-lli/common/ui';
 import { LoginForm } from '../../components/login-form.js';
 import { NewPasswordFields, useNewPasswordForm } from './password-fields.js';
 
@@ -51,7 +51,7 @@ export function ForgotPasswordPage() {
         <form onSubmit={onSubmit} noValidate aria-label="Mot de passe oublié">
           <p>Indiquez l'adresse e-mail de votre compte : nous vous enverrons un lien pour choisir un nouveau mot de passe.</p>
           {failure && <RequestErrorMessage error={failure} />}
-          <Field label="E-mail" type="email" autoComplete="email" error={form.errors.email} {...form.bind('email')} />
+          <TextField form={form} name="email" label="E-mail" type="email" autoComplete="email" />
           <button type="submit" className="ui-button" disabled={sending}>
             Recevoir le lien
           </button>

@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { PASSWORD_RULES_TEXT, newPasswordSchema, problemOf } from '@hsa-lli/common/domain';
 import type { PasswordOwner } from '@hsa-lli/common/password-strength';
 import { PasswordStrengthMeter, usePasswordRule } from '@hsa-lli/common/password-strength-meter';
-import { Field, useForm, type Checks } from '@hsa-lli/common/ui';
+import { TextField, useForm, type Checks } from '@hsa-lli/common/ui';
 
 /**
  * The form of a new password and its confirmation (a field of the form only), checked as the API checks it: the
@@ -26,23 +26,10 @@ export function useNewPasswordForm(name: string, owner: PasswordOwner) {
 export function NewPasswordFields({ form, owner }: { form: ReturnType<typeof useForm>; owner: PasswordOwner }) {
   return (
     <>
-      <Field
-        label="Nouveau mot de passe"
-        type="password"
-        autoComplete="new-password"
-        hint={PASSWORD_RULES_TEXT}
-        error={form.errors.password}
-        {...form.bind('password')}
-      >
+      <TextField form={form} name="password" label="Nouveau mot de passe" type="password" autoComplete="new-password" hint={PASSWORD_RULES_TEXT}>
         <PasswordStrengthMeter password={form.value('password')} owner={owner} />
-      </Field>
-      <Field
-        label="Confirmation du mot de passe"
-        type="password"
-        autoComplete="new-password"
-        error={form.errors.confirmation}
-        {...form.bind('confirmation')}
-      />
+      </TextField>
+      <TextField form={form} name="confirmation" label="Confirmation du mot de passe" type="password" autoComplete="new-password" />
     </>
   );
 }
