@@ -120,13 +120,11 @@ export function CheckboxField({ form, name, label, hint, required, readOnly, def
     <div className={['ui-field', 'ui-checkbox-field', error ? 'ui-field--error' : null].filter(Boolean).join(' ')}>
       <div className="ui-choice">
         <input
-          id={ids.id}
+          {...ids.control}
           type="checkbox"
           checked={checked}
           required={required}
           disabled={readOnly}
-          aria-invalid={ids.invalid}
-          aria-describedby={ids.describedBy}
           onChange={(event) => form.set(name, event.target.checked ? CHECKED : '')}
         />
         <label htmlFor={ids.id}>

@@ -45,7 +45,16 @@ export function useFieldValue({ form, name, defaultValue }: Pick<FieldProps, 'fo
 export function useFieldIds(hint: ReactNode, error: string | undefined) {
   const id = useId();
   const describedBy = [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(' ') || undefined;
-  return { id, hintId: `${id}-hint`, errorId: `${id}-error`, describedBy, invalid: error ? true : undefined };
+  const invalid = error ? true : undefined;
+  return {
+    id,
+    hintId: `${id}-hint`,
+    errorId: `${id}-error`,
+    describedBy,
+    invalid,
+    /** What ties a control to its label, hint and error: spread on the input, textarea or select. */
+    control: { id, 'aria-invalid': invalid, 'aria-describedby': describedBy },
+  };
 }
 
 export function RequiredMark({ required }: { required?: boolean }) {

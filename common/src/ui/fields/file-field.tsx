@@ -54,13 +54,11 @@ export function FileField({ form, name, label, hint, required, accept, multiple,
       className="ui-file-field"
       control={(ids) => (
         <input
-          id={ids.id}
+          {...ids.control}
           type="file"
           accept={accept}
           multiple={multiple}
           required={required && uploads.length === 0}
-          aria-invalid={ids.invalid}
-          aria-describedby={ids.describedBy}
           onChange={onChange}
         />
       )}

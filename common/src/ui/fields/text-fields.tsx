@@ -25,13 +25,11 @@ export function TextField({ form, name, label, hint, required, readOnly, default
       control={(ids) => (
         <input
           {...input}
-          id={ids.id}
+          {...ids.control}
           type={type}
           value={value}
           required={required}
           readOnly={readOnly}
-          aria-invalid={ids.invalid}
-          aria-describedby={ids.describedBy}
           onChange={(event) => form.set(name, event.target.value)}
         />
       )}
@@ -56,13 +54,11 @@ export function TextareaField({ form, name, label, hint, required, readOnly, def
       control={(ids) => (
         <textarea
           {...textarea}
-          id={ids.id}
+          {...ids.control}
           rows={rows}
           value={value}
           required={required}
           readOnly={readOnly}
-          aria-invalid={ids.invalid}
-          aria-describedby={ids.describedBy}
           onChange={(event) => form.set(name, event.target.value)}
         />
       )}
@@ -90,11 +86,9 @@ export function SelectField({ form, name, label, hint, required, readOnly, defau
       control={(ids) => (
         <select
           {...select}
-          id={ids.id}
+          {...ids.control}
           value={value}
           required={required}
-          aria-invalid={ids.invalid}
-          aria-describedby={ids.describedBy}
           onChange={(event) => form.set(name, event.target.value)}
         >
           {placeholder !== undefined && (
@@ -128,13 +122,11 @@ export function DateField({ form, name, label, hint, required, readOnly, default
       control={(ids) => (
         <input
           {...input}
-          id={ids.id}
+          {...ids.control}
           type="date"
           value={value}
           required={required}
           readOnly={readOnly}
-          aria-invalid={ids.invalid}
-          aria-describedby={ids.describedBy}
           onChange={(event) => form.set(name, event.target.value)}
         />
       )}
