@@ -72,4 +72,7 @@ export async function loginThroughPanel(page: Page, email: string, password = DE
   await form.getByLabel('E-mail').fill(email);
   await form.getByLabel('Mot de passe').fill(password);
   await form.getByRole('button', { name: 'Connexion' }).click();
+  // The panel closes once the session is open: a role that lands on the page it started from (hsa,
+  // customer) would otherwise move on while its login is still on its way.
+  await expect(form).toBeHidden();
 }
