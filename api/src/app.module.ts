@@ -10,6 +10,7 @@ import { EquipmentsModule } from './equipments/equipments.module.js';
 import type { AppConfig } from './config/config.js';
 import { dataSourceOptions } from './database/data-source.js';
 import { GoodsModule } from './goods/goods.module.js';
+import { HistoryModule } from './history/history.module.js';
 import { HealthModule } from './health/health.module.js';
 import { ImagesModule } from './images/images.module.js';
 import { JobsModule } from './jobs/jobs.module.js';
@@ -37,6 +38,7 @@ export class AppModule {
         JobsModule,
         BrowserModule,
         CommonModule,
+        HistoryModule,
         MailModule,
         TokensModule,
         AuthModule,

@@ -21,3 +21,10 @@ export class TooManyAttemptsError extends ApiHttpError {
     super({ error }, HttpStatus.TOO_MANY_REQUESTS);
   }
 }
+
+/** A 409 answer: the change cannot be made as things stand (someone saved meanwhile, a residence still has goods). */
+export class ConflictError extends ApiHttpError {
+  constructor(error: string) {
+    super({ error }, HttpStatus.CONFLICT);
+  }
+}

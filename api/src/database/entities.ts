@@ -2,6 +2,7 @@ import { Session } from '../auth/sessions/session.entity.js';
 import { RateLimit } from '../common/entities/rate-limit.entity.js';
 import { ContactForm } from '../contact-forms/entities/contact-form.entity.js';
 import { Equipment } from '../equipments/entities/equipment.entity.js';
+import { Change } from '../history/entities/change.entity.js';
 import { Good } from '../goods/entities/good.entity.js';
 import { Image } from '../images/entities/image.entity.js';
 import { RecordDocument } from '../records/entities/record-document.entity.js';
@@ -14,6 +15,7 @@ import { Token } from '../tokens/entities/token.entity.js';
 import { User } from '../users/entities/user.entity.js';
 
 export const ENTITIES = [
+  Change,
   Commune,
   ContactForm,
   Equipment,

@@ -1,17 +1,59 @@
-import { Controller, HttpCode, Post } from '@nestjs/common';
-import { Public } from '../auth/access.decorators.js';
+import { Controller, HttpCode, Post, Req } from '@nestjs/common';
+import {
+  equipmentListSchema,
+  equipmentSchema,
+  equipmentUpdateSchema,
+  idRequestSchema,
+  type EquipmentRequest,
+  type EquipmentUpdateRequest,
+  type IdRequest,
+} from '@hsa-lli/common/back-office';
+import type { Request } from 'express';
+import type { z } from 'zod/mini';
+import { ForPage } from '../auth/access.decorators.js';
+import type { SessionUser } from '../auth/session-user.js';
 import { SchemaBody } from '../common/schema-body.js';
-import { equipmentListSchema, type EquipmentListRequest } from './dto/equipment-list.dto.js';
 import { EquipmentsService } from './equipments.service.js';
+
+const actor = (request: Request) => request.user as SessionUser;
 
 @Controller('equipments')
 export class EquipmentsController {
   constructor(private readonly equipments: EquipmentsService) {}
 
-  @Public()
+  /** The spec's call (`filters.type`, or `id`), with the back office's search, sort and pages. */
+  @ForPage('/admin/liste-des-equipements')
   @Post('list')
   @HttpCode(200)
-  async list(@SchemaBody(equipmentListSchema) request: EquipmentListRequest) {
-    return { data: await this.equipments.list(request) };
+  list(@SchemaBody(equipmentListSchema) request: z.output<typeof equipmentListSchema>) {
+    return this.equipments.list(request);
+  }
+
+  @ForPage('/admin/liste-des-equipements/[id]')
+  @Post('get-one')
+  @HttpCode(200)
+  getOne(@SchemaBody(idRequestSchema) { id }: IdRequest) {
+    return this.equipments.getOne(id);
+  }
+
+  @ForPage('/admin/liste-des-equipements/ajouter')
+  @Post('create')
+  @HttpCode(201)
+  create(@SchemaBody(equipmentSchema) fields: EquipmentRequest, @Req() request: Request) {
+    return this.equipments.create(fields, actor(request));
+  }
+
+  @ForPage('/admin/liste-des-equipements/[id]')
+  @Post('update')
+  @HttpCode(200)
+  update(@SchemaBody(equipmentUpdateSchema) fields: EquipmentUpdateRequest, @Req() request: Request) {
+    return this.equipments.update(fields, actor(request));
+  }
+
+  @ForPage('/admin/liste-des-equipements/[id]')
+  @Post('delete')
+  @HttpCode(200)
+  delete(@SchemaBody(idRequestSchema) { id }: IdRequest, @Req() request: Request) {
+    return this.equipments.delete(id, actor(request));
   }
 }

@@ -33,7 +33,23 @@ export interface CataloguePage {
 }
 
 const BACK_OFFICE = ['admin', 'hsa', 'coordinator'] as const satisfies readonly Role[];
+/** Who runs the catalogue (residences, goods, equipments): the coordinator follows files, not the catalogue. */
+const CATALOGUE = ['admin', 'hsa'] as const satisfies readonly Role[];
 const COMMITTEE = ['comitee', 'member'] as const satisfies readonly Role[];
+
+/** A back-office list (its menu entry), its creation form and its detail page, open to the same roles. */
+function backOfficeList<const List extends string, const Create extends string>(
+  list: List,
+  create: Create,
+  openTo: readonly Role[],
+  titles: { list: string; create: string; one: string },
+) {
+  return [
+    { pattern: list, owner: 'mf_admin', layout: 'admin', title: titles.list, openTo, adminMenu: { label: titles.list } },
+    { pattern: `${list}/${create}`, owner: 'mf_admin', layout: 'admin', title: titles.create, openTo },
+    { pattern: `${list}/[id]`, owner: 'mf_admin', layout: 'admin', title: titles.one, openTo },
+  ] as const satisfies readonly CataloguePage[];
+}
 
 export const PAGE_CATALOGUE = [
   {
@@ -121,6 +137,10 @@ export const PAGE_CATALOGUE = [
     adminMenu: { label: 'Accueil', iconOnly: true },
     accountLink: { label: 'Accueil', roles: ['admin', 'hsa'] },
   },
+  ...backOfficeList('/admin/liste-des-residences', 'nouvelle', CATALOGUE, { list: 'Résidences', create: 'Nouvelle résidence', one: 'Résidence' }),
+  ...backOfficeList('/admin/liste-des-biens', 'nouveau', CATALOGUE, { list: 'Biens', create: 'Nouveau bien', one: 'Bien' }),
+  ...backOfficeList('/admin/liste-des-equipements', 'ajouter', CATALOGUE, { list: 'Équipements', create: 'Nouvel équipement', one: 'Équipement' }),
+  ...backOfficeList('/admin/liste-des-utilisateurs', 'nouvel-utilisateur', ['admin'], { list: 'Utilisateurs', create: 'Nouvel utilisateur', one: 'Utilisateur' }),
   { pattern: '/PDF/note-de-direction/[id]', owner: 'mf_pdf', layout: 'pdf', title: 'Note de direction', openTo: [...BACK_OFFICE, 'comitee'] },
   { pattern: '/gestion/recommandations', owner: 'mf_admin', layout: 'admin', title: 'Recommandations', openTo: COMMITTEE },
 ] as const satisfies readonly CataloguePage[];
@@ -137,8 +157,6 @@ const PAGES: readonly CataloguePage[] = PAGE_CATALOGUE;
  */
 export const API_ONLY_PAGES: readonly { readonly pattern: string; readonly openTo: readonly Role[] }[] = [
   { pattern: '/admin/demandes-de-contact/[id]', openTo: BACK_OFFICE },
-  { pattern: '/admin/liste-des-residences/[id]', openTo: ['admin', 'hsa'] },
-  { pattern: '/admin/liste-des-utilisateurs/nouvel-utilisateur', openTo: ['admin'] },
 ];
 
 export function cataloguePage(pattern: string): CataloguePage | undefined {

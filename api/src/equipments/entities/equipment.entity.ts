@@ -1,4 +1,4 @@
-import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
+import { Column, Entity, PrimaryGeneratedColumn, VersionColumn } from 'typeorm';
 import { EQUIPMENT_TYPES, type EquipmentType } from '@hsa-lli/common/domain';
 
 @Entity('equipments')
@@ -11,4 +11,8 @@ export class Equipment {
 
   @Column({ type: 'simple-enum', enum: EQUIPMENT_TYPES })
   type!: EquipmentType;
+
+  /** Goes up at each save: an update made on an older version is refused (someone saved meanwhile). */
+  @VersionColumn({ default: 1 })
+  version!: number;
 }

@@ -8,6 +8,7 @@ import {
   OneToMany,
   PrimaryGeneratedColumn,
   UpdateDateColumn,
+  VersionColumn,
   type Relation,
 } from 'typeorm';
 import { FLAT_SIZES, type FlatSize } from '@hsa-lli/common/domain';
@@ -76,4 +77,8 @@ export class Good {
 
   @UpdateDateColumn({ type: 'datetime' })
   updatedAt!: Date;
+
+  /** Goes up at each save: an update made on an older version is refused (someone saved meanwhile). */
+  @VersionColumn({ default: 1 })
+  version!: number;
 }

@@ -8,6 +8,7 @@ import {
   OneToMany,
   PrimaryGeneratedColumn,
   UpdateDateColumn,
+  VersionColumn,
   type Relation,
 } from 'typeorm';
 import {
@@ -94,4 +95,8 @@ export class Residence {
 
   @UpdateDateColumn({ type: 'datetime' })
   updatedAt!: Date;
+
+  /** Goes up at each save: an update made on an older version is refused (someone saved meanwhile). */
+  @VersionColumn({ default: 1 })
+  version!: number;
 }

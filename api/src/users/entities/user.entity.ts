@@ -1,4 +1,4 @@
-import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn, VersionColumn } from 'typeorm';
 import type { Role } from '@hsa-lli/common/domain';
 
 @Entity('users')
@@ -28,9 +28,16 @@ export class User {
   @Column({ type: 'boolean', default: true })
   active!: boolean;
 
+  @Column({ type: 'datetime', nullable: true })
+  lastLoginAt!: Date | null;
+
   @CreateDateColumn({ type: 'datetime' })
   createdAt!: Date;
 
   @UpdateDateColumn({ type: 'datetime' })
   updatedAt!: Date;
+
+  /** Goes up at each save: an update made on an older version is refused (someone saved meanwhile). */
+  @VersionColumn({ default: 1 })
+  version!: number;
 }

@@ -1,0 +1,73 @@
+import { CONFLICT_MESSAGE, type ListAnswer, type ListSort } from '@hsa-lli/common/back-office';
+import { Brackets, type EntityManager, type EntityTarget, type ObjectLiteral, type SelectQueryBuilder } from 'typeorm';
+import { ConflictError } from './api-errors.js';
+
+/** How a list searches and sorts: the columns its search looks into, the expression behind each sort column. */
+export interface ListSpec<Column extends string> {
+  search: readonly string[];
+  sort: Record<Column, string>;
+  defaultSort: ListSort<Column>;
+}
+
+/** What every list request holds once its schema has checked it (page and per page filled in). */
+export interface ListPaging<Column extends string> {
+  search?: string;
+  sort?: ListSort<Column>;
+  page: number;
+  per_page: number;
+}
+
+/**
+ * A search text as a LIKE pattern that matches it anywhere, its wildcards taken literally. The escape character is
+ * `!`: a backslash would mean different things to SQLite and MariaDB.
+ */
+export function containsPattern(text: string): string {
+  return `%${text.toLowerCase().replace(/[!%_]/g, (character) => `!${character}`)}%`;
+}
+
+/**
+ * One page of a list: the query (its filters already applied) searched, sorted (then by id, so that pages never
+ * overlap) and cut. The rows come back with the total of the filtered list.
+ */
+export async function pageOf<Entity extends ObjectLiteral, Column extends string>(
+  query: SelectQueryBuilder<Entity>,
+  request: ListPaging<Column>,
+  spec: ListSpec<Column>,
+): Promise<{ rows: Entity[]; total: number }> {
+  if (request.search) {
+    const pattern = containsPattern(request.search);
+    query.andWhere(
+      new Brackets((where) => {
+        for (const column of spec.search) where.orWhere(`LOWER(${column}) LIKE :pattern ESCAPE '!'`, { pattern });
+      }),
+    );
+  }
+  const sort = request.sort ?? spec.defaultSort;
+  const direction = sort.direction === 'desc' ? 'DESC' : 'ASC';
+  query
+    .orderBy(spec.sort[sort.column], direction)
+    .addOrderBy(`${query.alias}.id`, direction)
+    .offset((request.page - 1) * request.per_page)
+    .limit(request.per_page);
+  const [rows, total] = await Promise.all([query.getMany(), query.clone().orderBy().offset(undefined).limit(undefined).getCount()]);
+  return { rows, total };
+}
+
+/** A list's answer from its page of rows. */
+export function listAnswer<Entity, Row>({ rows, total }: { rows: Entity[]; total: number }, view: (row: Entity) => Row): ListAnswer<Row> {
+  return { data: rows.map(view), total };
+}
+
+/**
+ * Takes the version an update was made on, in the caller's transaction: when somebody saved the row meanwhile, the
+ * version has moved on and the update is refused with a 409 rather than silently overwriting their changes.
+ */
+export async function claimVersion(manager: EntityManager, target: EntityTarget<ObjectLiteral>, id: number, version: number): Promise<void> {
+  const result = await manager
+    .createQueryBuilder()
+    .update(target)
+    .set({ version: () => 'version + 1' })
+    .where('id = :id AND version = :version', { id, version })
+    .execute();
+  if (!result.affected) throw new ConflictError(CONFLICT_MESSAGE);
+}

@@ -1,0 +1,28 @@
+/** Photos and plans of residences and goods, as staff upload, describe, order and delete them. */
+import * as z from 'zod/mini';
+
+export const IMAGE_OWNERS = ['residence', 'good'] as const;
+export type ImageOwner = (typeof IMAGE_OWNERS)[number];
+
+/** Residences have photos; goods have photos and plans. */
+export const IMAGE_KINDS_OF: Record<ImageOwner, readonly ('photo' | 'plan')[]> = { residence: ['photo'], good: ['photo', 'plan'] };
+
+/** The largest picture taken, in bytes (15 Mo). */
+export const IMAGE_MAX_BYTES = 15 * 1024 * 1024;
+/** How many pictures one upload takes. */
+export const IMAGE_MAX_FILES = 20;
+/** What the file picker offers; the API checks each file's content, never its name or announced type. */
+export const IMAGE_ACCEPT = 'image/jpeg,image/png,image/webp';
+export const IMAGE_ALT_MAX = 255;
+
+/** The alternative text of one picture: what a screen reader says of it. */
+export const imageAltField = z
+  .string('Indiquez le texte alternatif.')
+  .check(
+    z.trim(),
+    z.minLength(1, 'Indiquez le texte alternatif : ce que montre l’image, pour qui ne la voit pas.'),
+    z.maxLength(IMAGE_ALT_MAX, `Le texte alternatif ne peut pas dépasser ${IMAGE_ALT_MAX} caractères.`),
+  );
+
+/** The form of one picture's alternative text. */
+export const imageAltSchema = z.strictObject({ alt: imageAltField });

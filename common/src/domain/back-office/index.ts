@@ -1,0 +1,7 @@
+/**
+ * The back office's rules and shapes (`@hsa-lli/common/back-office`): kept out of the domain barrel so that the
+ * public pages never load them.
+ */
+export * from './equipments.js';
+export * from './history.js';
+export * from './list.js';
