@@ -11,4 +11,10 @@ export class RecordsService {
   count(): Promise<number> {
     return this.records.count();
   }
+
+  /** How many files name this residence, this good or this account: what they name is never deleted under them. */
+  countReferring(to: { residence: number } | { good: number } | { user: number }): Promise<number> {
+    const [relation, id] = Object.entries(to)[0] as [keyof typeof to, number];
+    return this.records.countBy({ [relation]: { id } });
+  }
 }
