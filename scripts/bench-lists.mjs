@@ -1,0 +1,466 @@
+// The back office's list calls under load, on MariaDB: 2,000 residences, 20,000 goods and 5,000 accounts loaded
+// into a fresh database, then each call fired at a steady rate with a filter and a sort. Writes bench/lists.md and
+// fails when a call's p95 is over the budget or a request fails.
+//   npm run bench:lists            (MariaDB as root without password on 127.0.0.1:3306; BENCH_MARIADB_URL for another)
+import { spawn, spawnSync } from 'node:child_process';
+import { once } from 'node:events';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg, totalmem, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import mysql from 'mysql2/promise';
+import {
+  ADVANTAGE_OPTIONS,
+  CERTIFICATION_OPTIONS,
+  FLAT_SIZE_OPTIONS,
+  RESIDENCE_STATUSES,
+  ROLES,
+  rentCeilingCents,
+  slugify,
+} from '@hsa-lli/common/domain';
+
+const root = join(import.meta.dirname, '..');
+const port = Number(process.env.BENCH_PORT ?? 4310);
+const origin = `http://localhost:${port}`;
+const server = new URL(process.env.BENCH_MARIADB_URL ?? 'mysql://root@127.0.0.1:3306');
+const DATABASE = 'hsa_bench';
+const DEMO_ADMIN = 'admin@demo.hsa-lli.fr';
+
+/** The budget of every list call, at the rate below. */
+const BUDGET_P95_MS = 50;
+const RATE = 50;
+const WARM_UP_S = 3;
+const MEASURE_S = 20;
+/** A request still unanswered after this long counts as failed. */
+const TIMEOUT_MS = 10_000;
+
+const SIZES = { residences: 2_000, goodsPerResidence: 10, users: 5_000 };
+
+// ---------------------------------------------------------------------------------------------------------------
+// Data: drawn from a seeded generator, so that every run loads the same rows.
+
+function generator(seed) {
+  let state = seed >>> 0;
+  const next = () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  const int = (min, max) => min + Math.floor(next() * (max - min + 1));
+  const pick = (values) => values[Math.floor(next() * values.length)];
+  /** One of the values, each with its weight. */
+  const weighted = (entries) => {
+    let draw = next() * entries.reduce((sum, [, weight]) => sum + weight, 0);
+    for (const [value, weight] of entries) {
+      draw -= weight;
+      if (draw < 0) return value;
+    }
+    return entries.at(-1)[0];
+  };
+  const chance = (probability) => next() < probability;
+  const subset = (values) => values.filter(() => chance(0.5));
+  return { next, int, pick, weighted, chance, subset };
+}
+
+const DAY_MS = 86_400_000;
+const NOW = Date.UTC(2026, 4, 15, 12);
+const datetime = (ms) => new Date(ms).toISOString().slice(0, 23).replace('T', ' ');
+const date = (ms) => new Date(ms).toISOString().slice(0, 10);
+
+const RESIDENCE_NAMES = [
+  'Résidence Les Tilleuls', 'Le Clos des Vignes', 'Les Jardins de la Nive', 'Villa Harmonie', 'Le Domaine des Chênes',
+  'Les Terrasses du Port', 'L’Orée du Parc', 'Le Carré Lumière', 'Les Balcons de l’Adour', 'Résidence Arcadia',
+  'Les Hauts de Sainte-Croix', 'Le Patio Saint-Michel', 'Les Allées Marines', 'Résidence Belvédère', 'Le Quai des Arts',
+  'Les Coteaux d’Ossau', 'Le Square Lafayette', 'Résidence Aquitaine', 'Les Pins Francs', 'L’Écrin Vert',
+  'Le Hameau de Larrun', 'Les Rives de la Garonne', 'Résidence Océane', 'Le Parc Beaumont', 'Les Jardins d’Éole',
+];
+const STREETS = ['rue des Écoles', 'avenue de la Gare', 'boulevard Thiers', 'rue Victor-Hugo', 'allée des Platanes', 'chemin de Hargous', 'rue du Château', 'place de la Liberté'];
+const FIRST_NAMES = [
+  'Maialen', 'Élodie', 'Hélène', 'Jérôme', 'Benoît', 'Maëlle', 'Noémie', 'Léa', 'Chloé', 'Gaëlle', 'Théo', 'Ander',
+  'Amaia', 'Lucas', 'Inès', 'Mathéo', 'Zoé', 'Raphaël', 'Anaïs', 'Nicolas', 'Camille', 'Hugo', 'Manon', 'Joël',
+  'Xabi', 'Iñaki', 'Sophie', 'François', 'Céline', 'Aurélien',
+];
+const LAST_NAMES = [
+  'Etcheverry', 'Dupré', 'Lefèvre', 'Garcia', 'Bérard', 'Lacoste', 'Irigoyen', 'Duhalde', 'Mendiburu', 'Ospital',
+  'Laborde', 'Martin', 'Bernard', 'Durand', 'Petit', 'Moreau', 'Lefebvre', 'Fontaine', 'Chevalier', 'Rousseau',
+  'Élissalde', 'Ithurralde', 'Darrigrand', 'Castéra', 'Pérez', 'Lopez', 'Arrieta', 'Haramboure', 'Sallaberry', 'Goyhénèche',
+];
+
+/** The spread of flat sizes among goods, with the range of their surfaces in m². */
+const FLAT_SIZES = [
+  ['garage', 4, [12, 18]], ['studio', 9, [18, 30]], ['T1', 7, [25, 35]], ['T1bis', 2, [30, 40]], ['T2', 25, [38, 55]],
+  ['T2bis', 3, [45, 58]], ['T3', 22, [55, 75]], ['T3bis', 2, [65, 80]], ['T4', 14, [72, 95]], ['T4bis', 1, [85, 100]],
+  ['T5', 7, [90, 120]], ['T5bis', 1, [100, 125]], ['T6', 2, [110, 140]], ['T6bis', 1, [120, 150]],
+];
+
+function rowsOf(values) {
+  return values.map((value) => Object.values(value));
+}
+
+/** Multi-row INSERTs of a thousand rows each. */
+async function insertAll(connection, table, rows) {
+  const columns = Object.keys(rows[0]).map((column) => `\`${column}\``).join(', ');
+  for (let start = 0; start < rows.length; start += 1_000) {
+    await connection.query(`INSERT INTO \`${table}\` (${columns}) VALUES ?`, [rowsOf(rows.slice(start, start + 1_000))]);
+  }
+}
+
+async function nextId(connection, table) {
+  const [[{ id }]] = await connection.query(`SELECT COALESCE(MAX(id), 0) + 1 AS id FROM \`${table}\``);
+  return Number(id);
+}
+
+/** Residences, their goods and accounts next to the demo data, with the columns of the entities under api/src. */
+async function load(connection) {
+  const random = generator(9);
+  const [communes] = await connection.query('SELECT insee, name, zone FROM communes ORDER BY insee');
+  const [equipmentRows] = await connection.query('SELECT id, type FROM equipments');
+  const equipments = { residence: equipmentRows.filter((row) => row.type === 'residence').map((row) => row.id), good: equipmentRows.filter((row) => row.type === 'good').map((row) => row.id) };
+  // Accounts that have chosen a password get the demo one: any of them can log in.
+  const [[{ passwordHash }]] = await connection.query('SELECT passwordHash FROM users WHERE email = ?', [DEMO_ADMIN]);
+
+  const residences = [];
+  const residenceFacilities = [];
+  const goods = [];
+  const goodFacilities = [];
+  const firstResidence = await nextId(connection, 'residences');
+  let goodId = await nextId(connection, 'goods');
+  for (let index = 0; index < SIZES.residences; index += 1) {
+    const id = firstResidence + index;
+    const commune = random.pick(communes);
+    const name = random.pick(RESIDENCE_NAMES);
+    const reference = `RES-${String(index + 1).padStart(4, '0')}`;
+    const status = random.weighted([['published', 60], ['draft', 25], ['closed', 15]]);
+    const createdAt = NOW - random.int(30, 1_100) * DAY_MS;
+    const updatedAt = Math.min(NOW, createdAt + random.int(0, 400) * DAY_MS);
+    const deliveryDate = NOW + random.int(-2_500, 700) * DAY_MS;
+    residences.push({
+      id,
+      slug: `${slugify(`${name} ${commune.name}`)}-${index + 1}`,
+      status,
+      closedLabel: status === 'closed' ? random.pick(['Complet', 'Toutes les attributions sont faites', null]) : null,
+      reference,
+      name,
+      area: commune.zone,
+      cityInsee: commune.insee,
+      neighborhood: random.chance(0.6) ? random.pick(['Centre-ville', 'Saint-Esprit', 'Quartier de la gare', 'Bord de mer', 'Les Hauts']) : null,
+      deliveryDate: date(deliveryDate),
+      limitDate: random.chance(0.4) ? date(NOW + random.int(10, 200) * DAY_MS) : null,
+      advantages: JSON.stringify(random.subset(ADVANTAGE_OPTIONS.map((option) => option.value))),
+      certifications: JSON.stringify(random.subset(CERTIFICATION_OPTIONS.map((option) => option.value))),
+      description: `${name} compte ${SIZES.goodsPerResidence} logements à loyer intermédiaire à ${commune.name}, livrés en ${new Date(deliveryDate).getUTCFullYear()}, proches des commerces et des transports.`,
+      districtDesc: random.chance(0.5) ? `Un quartier calme de ${commune.name}, à quelques minutes du centre.` : null,
+      addressLine1: `${random.int(1, 180)} ${random.pick(STREETS)}`,
+      addressLine2: random.chance(0.2) ? `Bâtiment ${random.pick(['A', 'B', 'C'])}` : null,
+      createdAt: datetime(createdAt),
+      updatedAt: datetime(updatedAt),
+      version: random.int(1, 6),
+    });
+    for (const equipment of random.subset(equipments.residence)) residenceFacilities.push({ residencesId: id, equipmentsId: equipment });
+
+    for (let goodIndex = 0; goodIndex < SIZES.goodsPerResidence; goodIndex += 1) {
+      const [flatSize, , [minSurface, maxSurface]] = random.weighted(FLAT_SIZES.map((size) => [size, size[1]]));
+      const surface = Math.round((minSurface + random.next() * (maxSurface - minSurface)) * 10) / 10;
+      const chargesCents = flatSize === 'garage' ? 0 : random.int(4, 25) * 1_000;
+      const rentCents = flatSize === 'garage' ? random.int(50, 120) * 100 : Math.floor((rentCeilingCents(2026, commune.zone, surface) * (0.85 + random.next() * 0.14)) / 100) * 100 + chargesCents;
+      const kwh = flatSize === 'garage' ? null : random.int(45, 340);
+      const label = FLAT_SIZE_OPTIONS.find((option) => option.value === flatSize).label;
+      goods.push({
+        id: goodId,
+        enabled: status === 'draft' ? random.chance(0.3) : random.chance(0.85),
+        residenceId: id,
+        reference: `${reference}-${String(goodIndex + 1).padStart(2, '0')}`,
+        slug: slugify(flatSize === 'garage' ? 'garage' : `appartement ${label} ${Math.round(surface)} m2`),
+        flatSize,
+        surface,
+        rentPriceCents: rentCents,
+        monthlyCostsCents: chargesCents,
+        description: `${label} de ${surface.toLocaleString('fr-FR')} m² au ${random.int(0, 6)}ᵉ étage, ${random.pick(['exposé sud', 'traversant', 'avec balcon', 'avec terrasse', 'sur cour'])}.`,
+        dpeKgco2: kwh === null ? null : Math.max(2, Math.round(kwh / 6 + random.int(-5, 5))),
+        dpeKwh: kwh,
+        availableFrom: random.chance(0.4) ? null : date(NOW + random.int(-180, 365) * DAY_MS),
+        createdAt: datetime(createdAt),
+        updatedAt: datetime(Math.min(NOW, updatedAt + random.int(0, 200) * DAY_MS)),
+        version: random.int(1, 4),
+      });
+      for (const equipment of random.subset(equipments.good)) goodFacilities.push({ goodsId: goodId, equipmentsId: equipment });
+      goodId += 1;
+    }
+  }
+
+  const staffRoles = ROLES.filter((role) => role !== 'customer');
+  const users = [];
+  for (let index = 0; index < SIZES.users; index += 1) {
+    const firstName = random.pick(FIRST_NAMES);
+    const lastName = random.pick(LAST_NAMES);
+    const role = random.chance(0.8) ? 'customer' : random.pick(staffRoles);
+    const state = random.weighted([['active', 75], ['invited', 15], ['deactivated', 10]]);
+    const createdAt = NOW - random.int(1, 1_000) * DAY_MS;
+    const neverLoggedIn = state === 'invited' || random.chance(0.2);
+    const lastLoginAt = neverLoggedIn ? null : Math.min(NOW, createdAt + random.int(0, 700) * DAY_MS + random.int(0, DAY_MS));
+    users.push({
+      email: `${slugify(firstName)}.${slugify(lastName)}.${index + 1}@exemple.fr`.replaceAll('-', ''),
+      passwordHash: state === 'invited' ? null : passwordHash,
+      roles: JSON.stringify([role]),
+      firstName,
+      lastName,
+      phone: random.chance(0.7) ? `06 ${String(random.int(0, 99_999_999)).padStart(8, '0').replace(/(\d\d)(?=\d)/g, '$1 ')}` : null,
+      active: state !== 'deactivated',
+      lastLoginAt: lastLoginAt === null ? null : datetime(lastLoginAt).slice(0, 19),
+      createdAt: datetime(createdAt),
+      updatedAt: datetime(lastLoginAt ?? createdAt),
+      version: random.int(1, 3),
+    });
+  }
+
+  await insertAll(connection, 'residences', residences);
+  await insertAll(connection, 'residence_facilities', residenceFacilities);
+  await insertAll(connection, 'goods', goods);
+  await insertAll(connection, 'good_facilities', goodFacilities);
+  await insertAll(connection, 'users', users);
+  await connection.query('ANALYZE TABLE residences, goods, users, residence_facilities, good_facilities');
+  return { residenceIds: residences.map((residence) => residence.id), communes: communes.map((commune) => commune.insee) };
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Load: an open model, each request starting on schedule whatever the earlier ones do; latency from the time a
+// request was due to the last byte of its answer.
+
+/** The calls measured: each request with a filter and a sort, the filters and pages varying from one to the next. */
+function scenarios({ residenceIds, communes }) {
+  const random = generator(26);
+  const flatSizes = ['studio', 'T2', 'T3', 'T4', 'T5'];
+  const direction = (index) => (index % 3 === 0 ? 'desc' : 'asc');
+  return [
+    {
+      name: 'Résidences par statut, triées par nom',
+      path: '/api/residences/list',
+      described: 'filters.status (draft, published, closed; one in four also filters.zone), sort name asc/desc, pages 1–5 of 10, 25 or 50',
+      body: (index) => ({
+        filters: { status: RESIDENCE_STATUSES[index % RESIDENCE_STATUSES.length], ...(index % 4 === 0 ? { zone: random.pick(['A', 'B1', 'B2C']) } : {}) },
+        sort: { column: 'name', direction: direction(index) },
+        page: random.int(1, 5),
+        per_page: random.pick([10, 25, 50]),
+      }),
+    },
+    {
+      name: 'Logements par résidence ou par typologie, triés par loyer',
+      path: '/api/goods/list',
+      described: 'filters.residence (any residence) or filters.flat_size (studio to T5, one in two also enabled), sort rent_price asc/desc, pages 1–10 of 25 or 50 for a typology',
+      body: (index) =>
+        index % 2 === 0
+          ? { filters: { residence: random.pick(residenceIds) }, sort: { column: 'rent_price', direction: direction(index) }, page: 1, per_page: 25 }
+          : {
+              filters: { flat_size: random.pick(flatSizes), ...(index % 4 === 1 ? { enabled: true } : {}) },
+              sort: { column: 'rent_price', direction: direction(index) },
+              page: random.int(1, 10),
+              per_page: random.pick([25, 50]),
+            },
+    },
+    {
+      name: 'Comptes par rôle, triés par nom',
+      path: '/api/users/list',
+      described: 'filters.role (every role; one in three also filters.state), sort last_name asc/desc, pages 1–5 of 25 or 50',
+      body: (index) => ({
+        filters: { role: ROLES[index % ROLES.length], ...(index % 3 === 0 ? { state: random.pick(['active', 'invited', 'deactivated']) } : {}) },
+        sort: { column: 'last_name', direction: direction(index) },
+        page: random.int(1, 5),
+        per_page: random.pick([25, 50]),
+      }),
+    },
+    {
+      name: 'Équipements par type, triés par nom',
+      path: '/api/equipments/list',
+      described: 'filters.type (good, residence), sort name asc/desc, page 1 of 25 or 50',
+      body: (index) => ({
+        filters: { type: index % 2 === 0 ? 'good' : 'residence' },
+        sort: { column: 'name', direction: direction(index) },
+        page: 1,
+        per_page: random.pick([25, 50]),
+      }),
+    },
+    {
+      name: 'Recherche de résidences',
+      path: '/api/residences/list',
+      described: 'search (part of a name, a reference or a commune), filters.city one in four, sort updated_at desc, page 1–3 of 25',
+      body: (index) => ({
+        search: random.pick(['tilleuls', 'jardins', 'RES-01', 'résidence', 'parc', 'bayonne', 'anglet', 'port']),
+        filters: index % 4 === 0 ? { city: random.pick(communes) } : {},
+        sort: { column: 'updated_at', direction: 'desc' },
+        page: random.int(1, 3),
+        per_page: 25,
+      }),
+    },
+  ];
+}
+
+async function send(path, body, headers, due) {
+  try {
+    const response = await fetch(`${origin}${path}`, { method: 'POST', headers, body: JSON.stringify(body), signal: AbortSignal.timeout(TIMEOUT_MS) });
+    const text = await response.text();
+    const ms = performance.now() - due;
+    if (!response.ok) return { ms, error: `${response.status} ${text.slice(0, 200)}` };
+    const answer = JSON.parse(text);
+    if (!Array.isArray(answer.data) || typeof answer.total !== 'number') return { ms, error: `no { data, total }: ${text.slice(0, 200)}` };
+    return { ms };
+  } catch (error) {
+    return { ms: performance.now() - due, error: String(error) };
+  }
+}
+
+/** Requests at RATE per second for that long, the index of each passed to the scenario's body. */
+async function fire(scenario, headers, seconds, firstIndex) {
+  const count = seconds * RATE;
+  const start = performance.now() + 20;
+  const answers = [];
+  for (let index = 0; index < count; index += 1) {
+    const due = start + (index * 1000) / RATE;
+    const wait = due - performance.now();
+    if (wait > 0) await sleep(wait);
+    answers.push(send(scenario.path, scenario.body(firstIndex + index), headers, due));
+  }
+  return Promise.all(answers);
+}
+
+function percentile(sorted, p) {
+  return sorted[Math.max(0, Math.ceil((p / 100) * sorted.length) - 1)];
+}
+
+async function logIn(password) {
+  const response = await fetch(`${origin}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Origin: origin },
+    body: JSON.stringify({ email: DEMO_ADMIN, password }),
+  });
+  if (!response.ok) throw new Error(`The demo admin could not log in: ${response.status} ${await response.text()}`);
+  return response.headers
+    .getSetCookie()
+    .map((cookie) => cookie.split(';')[0])
+    .join('; ');
+}
+
+async function waitFor(test, label, timeoutMs = 120_000) {
+  const started = Date.now();
+  while (!(await test())) {
+    if (Date.now() - started > timeoutMs) throw new Error(`Timed out waiting for ${label}`);
+    await sleep(500);
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+
+const build = spawnSync(process.execPath, [join(root, 'scripts', 'build.mjs')], { stdio: 'inherit' });
+if (build.status !== 0) process.exit(1);
+
+const { DEMO_PASSWORD } = await import(join(root, 'api', 'dist', 'seed', 'demo-data.js'));
+const databaseUrl = new URL(`/${DATABASE}`, server).toString();
+const admin = await mysql.createConnection(server.toString());
+const dataDir = mkdtempSync(join(tmpdir(), 'hsa-lli-bench-lists-'));
+let api = null;
+
+let cleaned = null;
+/** Stops the API, drops the database and removes the data folder, once, whatever happened. */
+function cleanUp() {
+  cleaned ??= (async () => {
+    if (api && api.exitCode === null && api.signalCode === null) {
+      api.kill();
+      await once(api, 'exit');
+    }
+    await admin.query(`DROP DATABASE IF EXISTS \`${DATABASE}\``);
+    await admin.end();
+    rmSync(dataDir, { recursive: true, force: true });
+  })();
+  return cleaned;
+}
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.once(signal, () => cleanUp().finally(() => process.exit(1)));
+}
+
+const results = [];
+let facts;
+try {
+  await admin.query(`DROP DATABASE IF EXISTS \`${DATABASE}\``);
+  await admin.query(`CREATE DATABASE \`${DATABASE}\` CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci`);
+  const env = { ...process.env, PORT: String(port), DATA_DIR: dataDir, PUBLIC_URL: origin, DATABASE_URL: databaseUrl, REDIS_URL: '', RUN_WORKERS: 'true', SERVE_APPS: 'false', NODE_ENV: 'development' };
+
+  // Migrations and the demo data, as `npm run seed` loads them into a server database.
+  const seed = spawnSync(process.execPath, [join(root, 'api', 'dist', 'seed', 'seed-cli.js')], { cwd: root, env, stdio: 'inherit' });
+  if (seed.status !== 0) throw new Error('The demo data could not be loaded');
+
+  const connection = await mysql.createConnection({ uri: databaseUrl, charset: 'utf8mb4_unicode_ci', timezone: 'Z' });
+  let data;
+  const loadStarted = performance.now();
+  try {
+    data = await load(connection);
+    const count = async (table) => Number((await connection.query(`SELECT COUNT(*) AS count FROM \`${table}\``))[0][0].count);
+    facts = {
+      loadSeconds: (performance.now() - loadStarted) / 1000,
+      residences: await count('residences'),
+      goods: await count('goods'),
+      users: await count('users'),
+      equipments: await count('equipments'),
+      mariadb: (await connection.query('SELECT VERSION() AS version'))[0][0].version,
+    };
+  } finally {
+    await connection.end();
+  }
+  console.log(`Loaded ${facts.residences} residences, ${facts.goods} goods and ${facts.users} accounts in ${facts.loadSeconds.toFixed(1)} s.`);
+
+  api = spawn(process.execPath, [join(root, 'api', 'dist', 'main.js')], { stdio: ['ignore', 'ignore', 'inherit'], env });
+  await waitFor(() => fetch(`${origin}/api/health`).then((response) => response.ok, () => false), 'the API');
+  const headers = { 'Content-Type': 'application/json', Origin: origin, Cookie: await logIn(DEMO_PASSWORD) };
+  facts.loadAverage = loadavg()[0];
+
+  for (const scenario of scenarios(data)) {
+    console.log(`${scenario.name} (${scenario.path})…`);
+    await fire(scenario, headers, WARM_UP_S, 0);
+    const answers = await fire(scenario, headers, MEASURE_S, WARM_UP_S * RATE);
+    const sorted = answers.map((answer) => answer.ms).sort((a, b) => a - b);
+    const errors = answers.filter((answer) => answer.error);
+    for (const error of new Set(errors.slice(0, 3).map((answer) => answer.error))) console.error(`  failed: ${error}`);
+    const row = {
+      ...scenario,
+      requests: answers.length,
+      p50: percentile(sorted, 50),
+      p95: percentile(sorted, 95),
+      p99: percentile(sorted, 99),
+      max: sorted.at(-1),
+      errors: errors.length,
+    };
+    row.ok = row.p95 <= BUDGET_P95_MS && row.errors === 0;
+    console.log(`  p50 ${row.p50.toFixed(1)} ms, p95 ${row.p95.toFixed(1)} ms, p99 ${row.p99.toFixed(1)} ms, max ${row.max.toFixed(1)} ms, ${row.errors} failed: ${row.ok ? 'met' : 'MISSED'}`);
+    results.push(row);
+  }
+} finally {
+  await cleanUp();
+}
+
+const ms = (value) => `${value.toFixed(1)} ms`;
+const cpu = cpus();
+const report = [
+  '# List calls benchmark',
+  '',
+  `${new Date().toISOString().slice(0, 10)}, ${cpu.length} cores (${cpu[0]?.model.trim()}), ${Math.round(totalmem() / 2 ** 30)} GiB, load average ${facts.loadAverage.toFixed(2)} before the first call; Node.js ${process.version}, MariaDB ${facts.mariadb} (its defaults); the built API on one process, sessions in MariaDB, no Redis.`,
+  '',
+  `Data: ${facts.residences.toLocaleString('en')} residences, ${facts.goods.toLocaleString('en')} goods, ${facts.users.toLocaleString('en')} accounts, ${facts.equipments} equipments (the demo data and ${SIZES.residences.toLocaleString('en')} residences of ${SIZES.goodsPerResidence} goods and ${SIZES.users.toLocaleString('en')} accounts loaded in ${facts.loadSeconds.toFixed(1)} s).`,
+  '',
+  `Load: each call on its own, ${RATE} requests/s for ${MEASURE_S} s after ${WARM_UP_S} s of warm-up, logged in as the demo admin; open model (a request starts on schedule whatever the earlier ones do). Latency is measured by the client, from the time a request was due to the last byte of its answer.`,
+  '',
+  `Budget: p95 ≤ ${BUDGET_P95_MS} ms and no failed request.`,
+  '',
+  ...results.flatMap((row) => [
+    `## ${row.name}: \`POST ${row.path}\``,
+    '',
+    `Requests: ${row.described}.`,
+    '',
+    '| Requests | p50 | p95 | p99 | Max | Errors | Budget |',
+    '|--:|--:|--:|--:|--:|--:|:-:|',
+    `| ${row.requests} | ${ms(row.p50)} | ${ms(row.p95)} | ${ms(row.p99)} | ${ms(row.max)} | ${row.errors} | ${row.ok ? 'met' : 'MISSED'} |`,
+    '',
+  ]),
+].join('\n');
+writeFileSync(join(root, 'bench', 'lists.md'), report);
+console.log(results.every((row) => row.ok) ? 'Every list call is within the budget.' : 'A list call missed the budget: see bench/lists.md.');
+process.exit(results.every((row) => row.ok) ? 0 : 1);
