@@ -4,6 +4,15 @@ export default routesByLayout([
   pageRoute('/admin/accueil', {
     lazy: () => import('./features/dashboard/dashboard-page.js').then(({ DashboardPage }) => ({ Component: DashboardPage })),
   }),
+  pageRoute('/admin/liste-des-equipements', {
+    lazy: () => import('./features/equipments/equipments-list-page.js').then(({ EquipmentsListPage }) => ({ Component: EquipmentsListPage })),
+  }),
+  pageRoute('/admin/liste-des-equipements/ajouter', {
+    lazy: () => import('./features/equipments/equipment-page.js').then(({ NewEquipmentPage }) => ({ Component: NewEquipmentPage })),
+  }),
+  pageRoute('/admin/liste-des-equipements/[id]', {
+    lazy: () => import('./features/equipments/equipment-page.js').then(({ EquipmentPage, equipmentLoader }) => ({ Component: EquipmentPage, loader: equipmentLoader })),
+  }),
   pageRoute('/gestion/recommandations', {
     lazy: () =>
       import('./features/recommendations/recommendations-page.js').then(({ RecommendationsPage }) => ({

@@ -6,6 +6,8 @@ export interface FormState {
   submitId: number;
   /** Errors per field, from the form's own checks or from the server. */
   errors: Record<string, string>;
+  /** The saved record an edit form was filled from (formFilled), when it was. */
+  source?: string;
 }
 
 const empty = (): FormState => ({ values: {}, submitId: 0, errors: {} });
@@ -30,6 +32,14 @@ export const formsSlice = createSlice({
     formReset(state, action: PayloadAction<string>) {
       delete state[action.payload];
     },
+    /**
+     * Starts a form afresh from saved values (an edit form opening a record, `source` naming it and its version): no
+     * error, nothing typed kept.
+     */
+    formFilled(state, action: PayloadAction<{ form: string; values: Record<string, string>; source: string }>) {
+      const { form, values, source } = action.payload;
+      state[form] = { ...empty(), values: { ...values }, source };
+    },
   },
   selectors: {
     selectForm: (state, form: string): FormState => state[form] ?? EMPTY_FORM,
@@ -38,5 +48,5 @@ export const formsSlice = createSlice({
 
 const EMPTY_FORM = empty();
 
-export const { fieldChanged, formSubmitted, formReset } = formsSlice.actions;
+export const { fieldChanged, formSubmitted, formReset, formFilled } = formsSlice.actions;
 export const { selectForm } = formsSlice.selectors;

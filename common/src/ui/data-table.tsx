@@ -18,6 +18,9 @@ import {
 } from '@tanstack/react-table';
 import { formatNumber } from '../domain/format.js';
 
+/** What a row may be: an object of the list's answer. */
+export type { RowData };
+
 export interface DataTableColumn<Row> {
   /** The column's name, and the sort key the server is asked for. */
   id: string;

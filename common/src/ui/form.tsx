@@ -56,5 +56,5 @@ export function useForm(name: string, rules: FormRules = {}) {
   /** Shows the server's field errors, as after a submission. */
   const showErrors = (errors: Record<string, string>) => dispatch(formSubmitted({ form: name, errors }));
 
-  return { values: state.values, value, set, bind, submit, showErrors, errors: state.errors };
+  return { values: state.values, value, set, bind, submit, showErrors, errors: state.errors, source: state.source };
 }

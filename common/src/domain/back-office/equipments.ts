@@ -17,7 +17,6 @@ export const equipmentListSchema = z.extend(
   listRequestSchema(z.strictObject({ type: oneOf(EQUIPMENT_TYPES, TYPE_UNKNOWN) }), ['name', 'type']),
   { id: z.optional(z.int("L'identifiant doit être un nombre entier.")) },
 );
-export type EquipmentListRequest = z.input<typeof equipmentListSchema>;
 
 /** The equipment form, and the body of `equipments/create`. */
 export const equipmentSchema = z.strictObject({

@@ -17,6 +17,15 @@ export interface ListSort<Column extends string = string> {
   direction: SortDirection;
 }
 
+/** A list request as the back office's pages build it from their address; the API checks it with the list's schema. */
+export interface ListRequest<Column extends string = string> {
+  search?: string;
+  filters?: Record<string, unknown>;
+  sort?: ListSort<Column>;
+  page?: number;
+  per_page?: number;
+}
+
 export interface ListAnswer<Row> {
   data: Row[];
   total: number;

@@ -1,0 +1,177 @@
+import { useEffect, useState, type ReactNode } from 'react';
+import { useBlocker } from 'react-router';
+import type { FieldChange, HistoryEntryView } from '@hsa-lli/common/back-office';
+import { formatDate, validate, type Schema } from '@hsa-lli/common/domain';
+import { formFilled, useAppDispatch } from '@hsa-lli/common/store';
+import { Modal, useForm, useSubmission } from '@hsa-lli/common/ui';
+
+/**
+ * An edit form started from saved values: the forms store is filled with them whenever `key` changes (another
+ * record, or the same one saved again), and `dirty` says whether the person changed anything since.
+ */
+export function useEditForm(name: string, saved: Record<string, string>, key: string) {
+  const dispatch = useAppDispatch();
+  const form = useForm(name);
+  const ready = form.source === key;
+  useEffect(() => {
+    if (!ready) dispatch(formFilled({ form: name, values: saved, source: key }));
+    // `saved` is read again only when its record or version (the key) changes.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [dispatch, name, key, ready]);
+  const dirty = ready && Object.keys(form.values).some((field) => (form.values[field] ?? '') !== (saved[field] ?? ''));
+  return { form, ready, dirty };
+}
+
+/**
+ * Sends a form's body once the shared schema passes it, as the API will check it: the schema's French messages show
+ * on their fields at once, the server's too when it finds more (a reference already taken); any other failure is
+ * kept in `failure`.
+ */
+export function useCheckedSubmission() {
+  const submission = useSubmission();
+  const submit = async <Body, Answer>(
+    form: ReturnType<typeof useForm>,
+    schema: Schema<Body>,
+    body: unknown,
+    call: (checked: Body) => Promise<Answer>,
+  ): Promise<Answer | null> => {
+    const checked = validate(schema, body);
+    form.showErrors(checked.success ? {} : checked.fields);
+    if (!checked.success) return null;
+    return submission.send(() => call(checked.data), form.showErrors);
+  };
+  return { ...submission, submit };
+}
+
+/**
+ * Asks before leaving a form with unsaved changes: a dialog for a move inside the portal, the browser's own
+ * question for a reload or a closed tab.
+ */
+export function UnsavedChangesGuard({ when }: { when: boolean }) {
+  const blocker = useBlocker(({ currentLocation, nextLocation }) => when && currentLocation.pathname !== nextLocation.pathname);
+  useEffect(() => {
+    if (!when) return;
+    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
+    window.addEventListener('beforeunload', warn);
+    return () => window.removeEventListener('beforeunload', warn);
+  }, [when]);
+  return (
+    <Modal open={blocker.state === 'blocked'} title="Quitter sans enregistrer ?" onClose={() => blocker.reset?.()}>
+      <p>Vous avez modifié ce formulaire sans l’enregistrer. Si vous quittez la page, ces modifications seront perdues.</p>
+      <div className="bo-actions">
+        <button type="button" className="ui-button" onClick={() => blocker.reset?.()}>
+          Rester sur la page
+        </button>
+        <button type="button" className="ui-button ui-button--secondary" onClick={() => blocker.proceed?.()}>
+          Quitter sans enregistrer
+        </button>
+      </div>
+    </Modal>
+  );
+}
+
+/** A destructive action behind a confirmation dialog that says what will happen. */
+export function ConfirmButton({
+  label,
+  title,
+  children,
+  confirmLabel,
+  onConfirm,
+  disabled,
+  danger = false,
+}: {
+  label: string;
+  title: string;
+  children: ReactNode;
+  confirmLabel: string;
+  onConfirm: () => Promise<unknown> | void;
+  disabled?: boolean;
+  danger?: boolean;
+}) {
+  const [open, setOpen] = useState(false);
+  const [busy, setBusy] = useState(false);
+  return (
+    <>
+      <button type="button" className={`ui-button ui-button--secondary${danger ? ' bo-danger' : ''}`} disabled={disabled} onClick={() => setOpen(true)}>
+        {label}
+      </button>
+      <Modal open={open} title={title} onClose={() => setOpen(false)}>
+        {children}
+        <div className="bo-actions">
+          <button
+            type="button"
+            className={`ui-button${danger ? ' bo-danger' : ''}`}
+            disabled={busy}
+            onClick={async () => {
+              setBusy(true);
+              try {
+                await onConfirm();
+              } finally {
+                setBusy(false);
+                setOpen(false);
+              }
+            }}
+          >
+            {confirmLabel}
+          </button>
+          <button type="button" className="ui-button ui-button--secondary" onClick={() => setOpen(false)}>
+            Annuler
+          </button>
+        </div>
+      </Modal>
+    </>
+  );
+}
+
+const timeFormat = new Intl.DateTimeFormat('fr-FR', { timeStyle: 'short', timeZone: 'Europe/Paris' });
+
+/** A value of the history as people read it. */
+function shown(value: unknown, format?: (value: unknown) => string): string {
+  if (value === null || value === undefined || value === '' || (Array.isArray(value) && value.length === 0)) return '—';
+  if (format) return format(value);
+  if (typeof value === 'boolean') return value ? 'Oui' : 'Non';
+  if (Array.isArray(value)) return value.map((item) => shown(item)).join(', ');
+  return String(value);
+}
+
+export interface HistoryField {
+  label: string;
+  format?: (value: unknown) => string;
+}
+
+/** Who changed what and when, newest first: each field's label, its value before and after. */
+export function HistoryPanel({ entries, fields }: { entries: readonly HistoryEntryView[]; fields: Record<string, HistoryField> }) {
+  const describe = (change: FieldChange) => {
+    const field = fields[change.field];
+    const label = field?.label ?? change.field;
+    return `${label} : ${shown(change.before, field?.format)} → ${shown(change.after, field?.format)}`;
+  };
+  return (
+    <section className="bo-history" aria-labelledby="bo-history-title">
+      <h2 id="bo-history-title">Historique</h2>
+      {entries.length === 0 ? (
+        <p>Aucune modification enregistrée.</p>
+      ) : (
+        <ol>
+          {entries.map((entry, index) => (
+            <li key={`${entry.at}-${index}`}>
+              <p className="bo-history__head">
+                <time dateTime={entry.at}>
+                  {formatDate(entry.at)} à {timeFormat.format(new Date(entry.at))}
+                </time>{' '}
+                — {entry.action}, par {entry.actor}
+              </p>
+              {entry.changes.length > 0 && (
+                <ul>
+                  {entry.changes.map((change) => (
+                    <li key={change.field}>{describe(change)}</li>
+                  ))}
+                </ul>
+              )}
+            </li>
+          ))}
+        </ol>
+      )}
+    </section>
+  );
+}

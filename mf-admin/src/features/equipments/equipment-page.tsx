@@ -1,0 +1,169 @@
+import { useEffect, useState } from 'react';
+import { Link, useLoaderData, useNavigate, useRevalidator, type LoaderFunctionArgs } from 'react-router';
+import {
+  CONFLICT_MESSAGE,
+  EQUIPMENT_TYPE_OPTIONS,
+  equipmentSchema,
+  equipmentUpdateSchema,
+  type EquipmentAnswer,
+} from '@hsa-lli/common/back-office';
+import { http } from '@hsa-lli/common/http';
+import { formReset, pushMessage, useAppDispatch } from '@hsa-lli/common/store';
+import { RadioGroup, RequestErrorMessage, TextField, type FormBinding } from '@hsa-lli/common/ui';
+import { ConfirmButton, HistoryPanel, UnsavedChangesGuard, useCheckedSubmission, useEditForm, type HistoryField } from '../../components/edit-form.js';
+import '../../components/back-office.css';
+import { useCreateEquipmentMutation, useDeleteEquipmentMutation, useUpdateEquipmentMutation } from './equipments-api.js';
+import { equipmentTypeLabel, usageText } from './equipment-labels.js';
+
+const LIST = '/admin/liste-des-equipements';
+const EMPTY = { name: '', type: '' };
+const NEW_FORM = 'equipment-new';
+
+const HISTORY_FIELDS: Record<string, HistoryField> = {
+  name: { label: 'Nom' },
+  type: { label: 'Type', format: (value) => equipmentTypeLabel(String(value)) },
+};
+
+export async function equipmentLoader({ params, request }: LoaderFunctionArgs): Promise<EquipmentAnswer> {
+  const id = Number(params.id);
+  if (!Number.isInteger(id) || id <= 0) throw new Response(null, { status: 404 });
+  return http.post<EquipmentAnswer>('/equipments/get-one', { id }, { controller: request, minDuration: 0 });
+}
+
+function EquipmentFields({ form }: { form: FormBinding }) {
+  return (
+    <div className="bo-form">
+      <TextField form={form} name="name" label="Nom" required maxLength={120} />
+      <RadioGroup form={form} name="type" label="Type" required options={EQUIPMENT_TYPE_OPTIONS} />
+    </div>
+  );
+}
+
+const bodyOf = (values: Record<string, string>) => ({ name: values.name ?? '', type: values.type ?? '' });
+
+export function NewEquipmentPage() {
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const { form, ready, dirty } = useEditForm(NEW_FORM, EMPTY, 'new');
+  const { sending, failure, submit } = useCheckedSubmission();
+  const [create] = useCreateEquipmentMutation();
+  const [created, setCreated] = useState<number | null>(null);
+  useEffect(() => {
+    if (created !== null) void navigate(`${LIST}/${created}`, { replace: true });
+  }, [created, navigate]);
+
+  return (
+    <section>
+      <Link className="bo-back" to={LIST}>
+        ← Tous les équipements
+      </Link>
+      <h1>Nouvel équipement</h1>
+      {ready && (
+        <form
+          noValidate
+          aria-label="Nouvel équipement"
+          className="bo-panel"
+          onSubmit={async (event) => {
+            event.preventDefault();
+            const answer = await submit(form, equipmentSchema, bodyOf(form.values), (body) => create(body).unwrap());
+            if (!answer) return;
+            dispatch(pushMessage({ kind: 'info', text: `L'équipement « ${answer.equipment.name} » a été créé.` }));
+            dispatch(formReset(NEW_FORM));
+            setCreated(answer.equipment._id);
+          }}
+        >
+          <EquipmentFields form={form} />
+          {failure && <RequestErrorMessage error={failure} />}
+          <div className="bo-actions">
+            <button type="submit" className="ui-button" disabled={sending}>
+              Créer l'équipement
+            </button>
+          </div>
+        </form>
+      )}
+      <UnsavedChangesGuard when={dirty && created === null} />
+    </section>
+  );
+}
+
+export function EquipmentPage() {
+  const loaded = useLoaderData<typeof equipmentLoader>();
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const revalidator = useRevalidator();
+  // What the last save answered, until the page loads a newer version (after a reload).
+  const [saved, setSaved] = useState<EquipmentAnswer | null>(null);
+  const { equipment, history } = saved && saved.equipment.version >= loaded.equipment.version ? saved : loaded;
+  const { form, ready, dirty } = useEditForm(`equipment-${equipment._id}`, { name: equipment.name, type: equipment.type }, `${equipment._id}@${equipment.version}`);
+  const { sending, failure, submit, send } = useCheckedSubmission();
+  const [update] = useUpdateEquipmentMutation();
+  const [remove] = useDeleteEquipmentMutation();
+  const [deleted, setDeleted] = useState(false);
+  useEffect(() => {
+    if (deleted) void navigate(LIST, { replace: true });
+  }, [deleted, navigate]);
+  const inUse = equipment.used_by.residences + equipment.used_by.goods > 0;
+
+  return (
+    <section>
+      <Link className="bo-back" to={LIST}>
+        ← Tous les équipements
+      </Link>
+      <div className="bo-heading">
+        <h1>{equipment.name}</h1>
+      </div>
+      {ready && (
+        <form
+          noValidate
+          aria-label={`Équipement ${equipment.name}`}
+          className="bo-panel"
+          onSubmit={async (event) => {
+            event.preventDefault();
+            const body = { id: equipment._id, version: equipment.version, ...bodyOf(form.values) };
+            const answer = await submit(form, equipmentUpdateSchema, body, (checked) => update(checked).unwrap());
+            if (!answer) return;
+            setSaved(answer);
+            dispatch(pushMessage({ kind: 'info', text: 'Les modifications ont été enregistrées.' }));
+          }}
+        >
+          <EquipmentFields form={form} />
+          <dl className="bo-meta">
+            <dt>Utilisé par</dt>
+            <dd>{usageText(equipment.used_by)}</dd>
+          </dl>
+          {failure && <RequestErrorMessage error={failure} />}
+          {failure?.error === CONFLICT_MESSAGE && (
+            <button type="button" className="ui-button ui-button--secondary" onClick={() => revalidator.revalidate()}>
+              Recharger la fiche
+            </button>
+          )}
+          <div className="bo-actions">
+            <button type="submit" className="ui-button" disabled={sending || !dirty}>
+              Enregistrer
+            </button>
+            <ConfirmButton
+              label="Supprimer"
+              title="Supprimer cet équipement ?"
+              confirmLabel="Supprimer définitivement"
+              danger
+              onConfirm={async () => {
+                const done = await send(() => remove({ id: equipment._id }).unwrap(), form.showErrors);
+                if (!done) return;
+                dispatch(pushMessage({ kind: 'info', text: `L'équipement « ${equipment.name} » a été supprimé.` }));
+                setDeleted(true);
+              }}
+            >
+              <p>
+                {inUse
+                  ? `« ${equipment.name} » est indiqué pour ${usageText(equipment.used_by)} : il ne pourra être supprimé qu’une fois retiré de leurs fiches.`
+                  : `« ${equipment.name} » ne sera plus proposé dans les fiches des résidences et des logements.`}
+              </p>
+            </ConfirmButton>
+          </div>
+        </form>
+      )}
+      <HistoryPanel entries={history} fields={HISTORY_FIELDS} />
+      <UnsavedChangesGuard when={dirty && !deleted} />
+    </section>
+  );
+}
