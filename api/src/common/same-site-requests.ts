@@ -3,6 +3,9 @@ import type { ApiErrorBody } from '@hsa-lli/common/domain';
 
 const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
+/** The routes that take files, as multipart (under /api). */
+const UPLOADS = new Set(['/images/upload']);
+
 /** Whether the request says it comes from a page of another site. */
 function fromAnotherSite(request: Request, publicUrl: string): boolean {
   const site = request.get('sec-fetch-site');
@@ -23,7 +26,9 @@ function fromAnotherSite(request: Request, publicUrl: string): boolean {
  * Refuses any state-changing call another site could make a visitor's browser send: a cross-site
  * page can post a form (urlencoded, multipart or text/plain) with the visitor's cookie, but it can
  * neither send JSON nor hide where it comes from. So a call that changes anything must come from
- * this site and carry JSON, or no body at all.
+ * this site and carry JSON, or no body at all. The upload routes take multipart too, from a request
+ * that says it comes from this site (`Sec-Fetch-Site: same-origin`, or an `Origin` of this site: browsers
+ * send one with every POST): a form of another site cannot.
  */
 export function sameSiteRequests(publicUrl: string) {
   return (request: Request, response: Response, next: NextFunction): void => {
@@ -34,6 +39,9 @@ export function sameSiteRequests(publicUrl: string) {
     }
     const type = request.get('content-type');
     const hasBody = type !== undefined || Number(request.get('content-length') ?? 0) > 0 || request.get('transfer-encoding') !== undefined;
+    // An Origin still here is this site's: another site's was refused above.
+    const sameOrigin = request.get('sec-fetch-site') === 'same-origin' || request.get('origin') !== undefined;
+    if (UPLOADS.has(request.path) && sameOrigin && request.is('multipart/form-data')) return next();
     if (hasBody && !request.is('application/json')) {
       response.status(415).json({ error: 'Le contenu doit être envoyé au format JSON.' } satisfies ApiErrorBody);
       return;

@@ -1,25 +1,42 @@
-import { Controller, Get, NotFoundException, Param, ParseIntPipe, Query, Req, Res } from '@nestjs/common';
-import { DEFAULT_IMAGE_WIDTH, IMAGE_WIDTHS, type ImageWidth } from '@hsa-lli/common/domain';
+import { Controller, Get, HttpCode, NotFoundException, Param, ParseIntPipe, Post, Query, Req, Res, UploadedFiles, UseInterceptors } from '@nestjs/common';
+import { FilesInterceptor } from '@nestjs/platform-express';
+import { IMAGE_MAX_BYTES, IMAGE_MAX_FILES } from '@hsa-lli/common/back-office';
+import { DEFAULT_IMAGE_WIDTH, IMAGE_WIDTHS, type ImageView, type ImageWidth } from '@hsa-lli/common/domain';
 import type { Request, Response } from 'express';
-import { Public } from '../auth/access.decorators.js';
+import { ForPage, Public } from '../auth/access.decorators.js';
 import { mayUse } from '../auth/access-rules.js';
 import type { SessionUser } from '../auth/session-user.js';
+import { SchemaBody } from '../common/schema-body.js';
+import {
+  imageIdSchema,
+  imageReorderSchema,
+  imageUpdateSchema,
+  imageUploadSchema,
+  type ImageReorderRequest,
+  type ImageTarget,
+  type ImageUpdateRequest,
+} from './dto/images.dto.js';
+import { ImagesService, isPublicImage, type UploadedFile } from './images.service.js';
+import { UploadErrorsInterceptor } from './upload-errors.interceptor.js';
 
-/** The page of the staff who manage residences and goods: they see every picture. */
+/** The page of the staff who manage residences and goods: they see every picture, and change them. */
 const CATALOGUE_PAGE = '/admin/liste-des-residences/[id]';
-import { ImagesService, isPublicImage } from './images.service.js';
 
-@Public()
+function found<T>(value: T | null): T {
+  if (value === null) throw new NotFoundException();
+  return value;
+}
+
 @Controller('images')
 export class ImagesController {
   constructor(private readonly images: ImagesService) {}
 
-  /** A picture at one of the site's widths (`?w=500|1000|1500|2000|3000`, 1000 by default), in WebP. */
   /**
    * A picture at one of the site's widths (`?w=500|1000|1500|2000|3000`, 1000 by default), in WebP.
    * Pictures of what visitors cannot see (an unpublished residence, a disabled good) are shown to the
    * staff who manage the catalogue only.
    */
+  @Public()
   @Get(':id')
   async file(@Param('id', ParseIntPipe) id: number, @Query('w') requested: string | undefined, @Req() request: Request, @Res() response: Response) {
     const width = requested === undefined ? DEFAULT_IMAGE_WIDTH : (Number(requested) as ImageWidth);
@@ -34,5 +51,42 @@ export class ImagesController {
     // public stays out of shared caches.
     response.setHeader('Cache-Control', visible ? 'public, max-age=31536000, immutable' : 'private, no-store');
     response.type('image/webp').sendFile(file);
+  }
+
+  /**
+   * Adds photos (or plans, for a good) after the existing ones: multipart, `owner`, `owner_id`, `kind` and 1 to 20
+   * files under `files`, each streamed to disk. Answers the owner's pictures of that kind, in order.
+   */
+  @ForPage(CATALOGUE_PAGE)
+  @Post('upload')
+  @HttpCode(201)
+  @UseInterceptors(UploadErrorsInterceptor, FilesInterceptor('files', IMAGE_MAX_FILES, { limits: { fileSize: IMAGE_MAX_BYTES, fields: 10 } }))
+  async upload(
+    @SchemaBody(imageUploadSchema) target: ImageTarget,
+    @UploadedFiles() files: UploadedFile[] | undefined,
+    @Req() request: Request,
+  ): Promise<{ data: ImageView[] }> {
+    return { data: found(await this.images.upload(target, files ?? [], request.user as SessionUser)) };
+  }
+
+  @ForPage(CATALOGUE_PAGE)
+  @Post('update')
+  @HttpCode(200)
+  async update(@SchemaBody(imageUpdateSchema) change: ImageUpdateRequest, @Req() request: Request): Promise<{ image: ImageView }> {
+    return { image: found(await this.images.updateAlt(change, request.user as SessionUser)) };
+  }
+
+  @ForPage(CATALOGUE_PAGE)
+  @Post('reorder')
+  @HttpCode(200)
+  async reorder(@SchemaBody(imageReorderSchema) order: ImageReorderRequest, @Req() request: Request): Promise<{ data: ImageView[] }> {
+    return { data: found(await this.images.reorder(order, request.user as SessionUser)) };
+  }
+
+  @ForPage(CATALOGUE_PAGE)
+  @Post('delete')
+  @HttpCode(200)
+  async delete(@SchemaBody(imageIdSchema) { id }: { id: number }, @Req() request: Request): Promise<{ data: ImageView[] }> {
+    return { data: found(await this.images.delete(id, request.user as SessionUser)) };
   }
 }

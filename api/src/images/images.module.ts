@@ -1,8 +1,19 @@
 import { Module } from '@nestjs/common';
+import { MulterModule } from '@nestjs/platform-express';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { APP_CONFIG } from '../config/config.module.js';
+import type { AppConfig } from '../config/config.js';
 import { Image } from './entities/image.entity.js';
 import { ImagesController } from './images.controller.js';
-import { ImagesService } from './images.service.js';
+import { ImagesService, uploadsDir } from './images.service.js';
 
-@Module({ imports: [TypeOrmModule.forFeature([Image])], controllers: [ImagesController], providers: [ImagesService] })
+@Module({
+  imports: [
+    TypeOrmModule.forFeature([Image]),
+    // Uploaded files are streamed to disk, under random names, never held in memory.
+    MulterModule.registerAsync({ useFactory: (config: AppConfig) => ({ dest: uploadsDir(config.dataDir) }), inject: [APP_CONFIG] }),
+  ],
+  controllers: [ImagesController],
+  providers: [ImagesService],
+})
 export class ImagesModule {}

@@ -7,7 +7,7 @@ import { APP_CONFIG } from '../config/config.module.js';
 import type { AppConfig } from '../config/config.js';
 import { createRedisClient } from '../redis/redis.module.js';
 
-export const QUEUE_NAMES = ['statistics', 'pdf', 'mail', 'prerender'] as const;
+export const QUEUE_NAMES = ['statistics', 'pdf', 'mail', 'prerender', 'images'] as const;
 export type QueueName = (typeof QUEUE_NAMES)[number];
 
 export type JobProcessor = (data: unknown) => Promise<unknown>;

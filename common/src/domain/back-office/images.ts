@@ -15,6 +15,22 @@ export const IMAGE_MAX_FILES = 20;
 export const IMAGE_ACCEPT = 'image/jpeg,image/png,image/webp';
 export const IMAGE_ALT_MAX = 255;
 
+/** The answer's message when an upload is refused: all of its files, or none, are kept. */
+export const UPLOAD_REFUSED = 'Aucune image n’a été enregistrée.';
+export const TOO_MANY_IMAGES = `Envoyez ${IMAGE_MAX_FILES} images au plus à la fois.`;
+const SHOWN_NAME_MAX = 80;
+
+/** A file's name as messages quote it: without control characters, shortened. */
+export function quotedFileName(name: string): string {
+  const clean = name.replace(/[\p{Cc}\p{Cf}]/gu, '').trim() || 'sans nom';
+  return `« ${clean.length > SHOWN_NAME_MAX ? `${clean.slice(0, SHOWN_NAME_MAX - 1)}…` : clean} »`;
+}
+
+export const imageTooLarge = (name: string) =>
+  `Le fichier ${quotedFileName(name)} dépasse ${IMAGE_MAX_BYTES / (1024 * 1024)} Mo : envoyez une image plus légère.`;
+export const notAnImage = (name: string) => `Le fichier ${quotedFileName(name)} n’est pas une image JPEG, PNG ou WebP.`;
+export const unreadableImage = (name: string) => `L’image ${quotedFileName(name)} est abîmée ou incomplète : elle ne peut pas être lue.`;
+
 /** The alternative text of one picture: what a screen reader says of it. */
 export const imageAltField = z
   .string('Indiquez le texte alternatif.')
