@@ -1,24 +1,24 @@
-import { Inject, Injectable, Logger, NotFoundException, type OnApplicationShutdown } from '@nestjs/common';
+import { HttpStatus, Inject, Injectable, Logger, NotFoundException, type OnApplicationShutdown } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { LoginAnswer, LoginRequest, NewPasswordRequest, PagesAnswer, RolesAnswer } from '@hsa-lli/common/domain';
 import { newPasswordProblem } from '@hsa-lli/common/password-strength';
 import type { Request } from 'express';
 import type { DataSource } from 'typeorm';
-import { FieldsError, TooManyAttemptsError } from '../common/api-errors.js';
+import { ApiHttpError, FieldsError, TooManyAttemptsError } from '../common/api-errors.js';
 import { RateLimiter } from '../common/rate-limiter.service.js';
 import { APP_CONFIG } from '../config/config.module.js';
 import type { AppConfig } from '../config/config.js';
 import { MailService } from '../mail/mail.service.js';
 import { TokensService } from '../tokens/tokens.service.js';
 import type { User } from '../users/entities/user.entity.js';
-import { UsersService } from '../users/users.service.js';
+import { EMAIL_TAKEN, UsersService } from '../users/users.service.js';
 import { pagesFor, pagesVersion } from './access-rules.js';
 import { checkPassword, hashPassword } from './passwords.js';
 import type { SessionUser } from './session-user.js';
 import { toSessionUser } from './session.serializer.js';
-import type { RevocableStore } from './sessions/session-stores.js';
+import { SESSION_STORE, type RevocableStore } from './sessions/session-stores.js';
 
-export const SESSION_STORE = Symbol('SESSION_STORE');
+export { SESSION_STORE };
 export const PASSPORT = Symbol('PASSPORT');
 
 const QUARTER_HOUR = 15 * 60_000;
@@ -28,6 +28,8 @@ export const LOGIN_LIMITS = { account: { max: 5, windowMs: QUARTER_HOUR }, ip: {
 export const RESET_REQUEST_LIMIT = { max: 5, windowMs: 60 * 60_000 };
 
 const WRONG_CREDENTIALS = 'E-mail ou mot de passe incorrect.';
+export const ACCOUNT_DEACTIVATED =
+  'Ce compte a été désactivé : il ne permet plus de se connecter. Si vous pensez qu’il s’agit d’une erreur, contactez HSA Logement intermédiaire.';
 
 function currentUser(request: Request): SessionUser | null {
   return (request.user as SessionUser | undefined) ?? null;
@@ -75,8 +77,10 @@ export class AuthService implements OnApplicationShutdown {
       throw new TooManyAttemptsError('Trop de tentatives de connexion. Pour votre sécurité, patientez 15 minutes avant de réessayer.');
     }
     const user = await this.users.findByEmail(email);
-    const valid = (await checkPassword(user?.passwordHash ?? null, password)) && user !== null && user.active;
+    const valid = (await checkPassword(user?.passwordHash ?? null, password)) && user !== null;
     if (!valid) throw new FieldsError({ password: WRONG_CREDENTIALS }, WRONG_CREDENTIALS);
+    // Told only to whoever knows the password: nobody else learns that the address has an account.
+    if (!user.active) throw new ApiHttpError({ error: ACCOUNT_DEACTIVATED }, HttpStatus.BAD_REQUEST);
     // A successful login was no attack: its account starts afresh, and its address gets its try back.
     await Promise.all([this.limiter.reset(keys.account), this.limiter.unhit(keys.ip)]);
     return this.openSession(request, user);
@@ -116,28 +120,21 @@ export class AuthService implements OnApplicationShutdown {
     return { message: 'Votre mot de passe a été modifié. Vous pouvez vous connecter avec ce nouveau mot de passe.' };
   }
 
-  /** Creates the invited account with the invited role, and opens its session. */
+  /** Gives the invited person their account (its password chosen now), and opens its session. */
   async register(request: Request, { token: link, password }: NewPasswordRequest): Promise<LoginAnswer> {
     const token = await this.tokens.findUsable('registration', link);
     if (!token?.role) throw new NotFoundException();
-    const problem = newPasswordProblem(password, token);
-    if (problem) throw new FieldsError({ password: problem });
-    if (await this.users.exists(token.email)) {
-      throw new FieldsError(
-        { email: 'Un compte existe déjà avec cette adresse e-mail.' },
-        'Un compte existe déjà avec cette adresse e-mail : connectez-vous, ou demandez un nouveau mot de passe.',
-      );
+    // The account staff created with the invitation; none for an invitation sent before accounts were created at once.
+    const invited = await this.users.findByEmail(token.email);
+    if (invited?.passwordHash) {
+      throw new FieldsError({ email: EMAIL_TAKEN }, 'Un compte existe déjà avec cette adresse e-mail : connectez-vous, ou demandez un nouveau mot de passe.');
     }
+    const problem = newPasswordProblem(password, invited ?? token);
+    if (problem) throw new FieldsError({ password: problem });
     const passwordHash = await hashPassword(password);
     const user = await this.dataSource.transaction(async (manager) => {
       if (!(await this.tokens.consume(manager, token))) throw new NotFoundException();
-      return this.users.create(manager, {
-        email: token.email,
-        passwordHash,
-        role: token.role!,
-        firstName: token.firstName ?? '',
-        lastName: token.lastName ?? '',
-      });
+      return this.users.completeRegistration(manager, token, passwordHash);
     });
     return this.openSession(request, user);
   }
@@ -149,13 +146,15 @@ export class AuthService implements OnApplicationShutdown {
   private async openSession(request: Request, user: User): Promise<LoginAnswer> {
     await logIn(request, toSessionUser(user));
     request.session.loginAt = Date.now();
+    await this.users.recordLogin(user.id);
     const pages = pagesFor(user.roles);
     return { roles: user.roles, user_id: user.id, pages, version: pagesVersion(pages) };
   }
 
   private async sendResetLink(email: string): Promise<void> {
     const user = await this.users.findByEmail(email);
-    if (!user?.active) return;
+    // An invited account has no password to reset: its invitation is its way in.
+    if (!user?.active || user.passwordHash === null) return;
     const token = await this.tokens.issue('password_reset', { email, user });
     await this.mail.send({
       to: email,

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { TokenKind } from '@hsa-lli/common/domain';
 import { createHash, randomBytes } from 'node:crypto';
-import { IsNull, MoreThan, type EntityManager, type Repository } from 'typeorm';
+import { In, IsNull, MoreThan, type EntityManager, type Repository } from 'typeorm';
 import { Token } from './entities/token.entity.js';
 
 /** How long each kind of link stays usable. */
@@ -59,6 +59,15 @@ export class TokensService {
   async withdrawPending(kind: TokenKind, email: string, manager: EntityManager = this.tokens.manager): Promise<number> {
     const result = await manager.update(Token, { kind, email, ...USABLE() }, { withdrawnAt: new Date() });
     return result.affected ?? 0;
+  }
+
+  /** The latest link of a kind sent to each of these addresses that was neither used nor withdrawn, expired or not. */
+  async latestUnused(kind: TokenKind, emails: string[]): Promise<Map<string, Token>> {
+    const latest = new Map<string, Token>();
+    if (emails.length === 0) return latest;
+    const tokens = await this.tokens.find({ where: { kind, email: In(emails), usedAt: IsNull(), withdrawnAt: IsNull() }, order: { id: 'ASC' } });
+    for (const token of tokens) latest.set(token.email, token);
+    return latest;
   }
 
   /** The token behind a secret, if it is of that kind, unused and not expired. */

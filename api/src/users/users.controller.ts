@@ -1,11 +1,15 @@
 import { Controller, HttpCode, Post, Req } from '@nestjs/common';
+import { idRequestSchema, userListSchema, userUpdateSchema, type IdRequest, type UserUpdateRequest } from '@hsa-lli/common/back-office';
 import { invitationSchema, type InvitationRequest, type MeAnswer } from '@hsa-lli/common/domain';
 import type { Request } from 'express';
+import type { z } from 'zod/mini';
 import { ForPage } from '../auth/access.decorators.js';
 import type { SessionUser } from '../auth/session-user.js';
 import { SchemaBody } from '../common/schema-body.js';
 import { withdrawInvitationSchema } from './dto/invite.dto.js';
 import { UsersService } from './users.service.js';
+
+const actor = (request: Request) => request.user as SessionUser;
 
 @Controller('users')
 export class UsersController {
@@ -16,20 +20,78 @@ export class UsersController {
   @Post('get-me')
   @HttpCode(200)
   async getMe(@Req() request: Request): Promise<MeAnswer> {
-    return { user: await this.users.me((request.user as SessionUser).id) };
+    return { user: await this.users.me(actor(request).id) };
+  }
+
+  @ForPage('/admin/liste-des-utilisateurs')
+  @Post('list')
+  @HttpCode(200)
+  list(@SchemaBody(userListSchema) request: z.output<typeof userListSchema>) {
+    return this.users.list(request);
+  }
+
+  @ForPage('/admin/liste-des-utilisateurs/[id]')
+  @Post('get-one')
+  @HttpCode(200)
+  getOne(@SchemaBody(idRequestSchema) { id }: IdRequest) {
+    return this.users.getOne(id);
   }
 
   @ForPage('/admin/liste-des-utilisateurs/nouvel-utilisateur')
+  @Post('create')
+  @HttpCode(201)
+  create(@SchemaBody(invitationSchema) invitation: InvitationRequest, @Req() request: Request) {
+    return this.users.create(invitation, actor(request));
+  }
+
+  /** The earlier call of the invitation form: the same creation, answering the address only. */
+  @ForPage('/admin/liste-des-utilisateurs/nouvel-utilisateur')
   @Post('invite')
   @HttpCode(201)
-  invite(@SchemaBody(invitationSchema) invitation: InvitationRequest) {
-    return this.users.invite(invitation);
+  async invite(@SchemaBody(invitationSchema) invitation: InvitationRequest, @Req() request: Request): Promise<{ email: string }> {
+    const { user } = await this.users.create(invitation, actor(request));
+    return { email: user.email };
+  }
+
+  @ForPage('/admin/liste-des-utilisateurs/[id]')
+  @Post('update')
+  @HttpCode(200)
+  update(@SchemaBody(userUpdateSchema) fields: UserUpdateRequest, @Req() request: Request) {
+    return this.users.update(fields, actor(request));
+  }
+
+  @ForPage('/admin/liste-des-utilisateurs/[id]')
+  @Post('deactivate')
+  @HttpCode(200)
+  deactivate(@SchemaBody(idRequestSchema) { id }: IdRequest, @Req() request: Request) {
+    return this.users.deactivate(id, actor(request));
+  }
+
+  @ForPage('/admin/liste-des-utilisateurs/[id]')
+  @Post('reactivate')
+  @HttpCode(200)
+  reactivate(@SchemaBody(idRequestSchema) { id }: IdRequest, @Req() request: Request) {
+    return this.users.reactivate(id, actor(request));
+  }
+
+  @ForPage('/admin/liste-des-utilisateurs/[id]')
+  @Post('resend-invitation')
+  @HttpCode(200)
+  resendInvitation(@SchemaBody(idRequestSchema) { id }: IdRequest, @Req() request: Request) {
+    return this.users.resendInvitation(id, actor(request));
   }
 
   @ForPage('/admin/liste-des-utilisateurs/nouvel-utilisateur')
   @Post('withdraw-invitation')
   @HttpCode(200)
-  withdrawInvitation(@SchemaBody(withdrawInvitationSchema) { email }: { email: string }) {
-    return this.users.withdrawInvitation(email);
+  withdrawInvitation(@SchemaBody(withdrawInvitationSchema) { email }: { email: string }, @Req() request: Request) {
+    return this.users.withdrawInvitation(email, actor(request));
+  }
+
+  @ForPage('/admin/liste-des-utilisateurs/[id]')
+  @Post('delete')
+  @HttpCode(200)
+  delete(@SchemaBody(idRequestSchema) { id }: IdRequest, @Req() request: Request) {
+    return this.users.delete(id, actor(request));
   }
 }

@@ -1,7 +1,7 @@
 /** The forms of accounts: logging in, asking for a new password, choosing one through an e-mailed link, inviting. */
 import * as z from 'zod/mini';
 import { passwordProblem } from './passwords.js';
-import type { Option, Role } from './reference.js';
+import { ROLE_LABELS, type Option, type Role } from './reference.js';
 import { emailField, requiredText } from './schema.js';
 
 const PASSWORD_MISSING = 'Veuillez saisir votre mot de passe.';
@@ -37,20 +37,16 @@ export const newPasswordSchema = z.extend(linkTokenSchema, {
 });
 export type NewPasswordRequest = z.output<typeof newPasswordSchema>;
 
-/** The roles an administrator may give when creating a user, with their labels (spec section 6). */
-export const INVITABLE_ROLE_OPTIONS = [
-  { value: 'admin', label: 'Support technique' },
-  { value: 'hsa', label: 'Gestionnaire' },
-  { value: 'customer', label: 'Client' },
-] as const satisfies readonly Option<Role>[];
-export type InvitableRole = (typeof INVITABLE_ROLE_OPTIONS)[number]['value'];
-const INVITABLE_ROLES = INVITABLE_ROLE_OPTIONS.map((option) => option.value);
-const ROLE_LABELS = INVITABLE_ROLE_OPTIONS.map((option) => option.label);
+/** The roles an administrator may give when creating a user (spec section 6). */
+const INVITABLE_ROLES = ['admin', 'hsa', 'customer'] as const satisfies readonly Role[];
+export type InvitableRole = (typeof INVITABLE_ROLES)[number];
+export const INVITABLE_ROLE_OPTIONS: Option<InvitableRole>[] = INVITABLE_ROLES.map((value) => ({ value, label: ROLE_LABELS[value] }));
+const INVITABLE_LABELS = INVITABLE_ROLES.map((role) => ROLE_LABELS[role]);
 
 export const invitationSchema = z.strictObject({
   email: emailField("Veuillez saisir l'adresse e-mail."),
   first_name: requiredText('Veuillez saisir le prénom.', { length: 100, message: 'Le prénom ne peut pas dépasser 100 caractères.' }),
   last_name: requiredText('Veuillez saisir le nom.', { length: 100, message: 'Le nom ne peut pas dépasser 100 caractères.' }),
-  role: z.enum(INVITABLE_ROLES, `Veuillez choisir un rôle : ${ROLE_LABELS.slice(0, -1).join(', ')} ou ${ROLE_LABELS.at(-1)}.`),
+  role: z.enum(INVITABLE_ROLES, `Veuillez choisir un rôle : ${INVITABLE_LABELS.slice(0, -1).join(', ')} ou ${INVITABLE_LABELS.at(-1)}.`),
 });
 export type InvitationRequest = z.output<typeof invitationSchema>;

@@ -128,6 +128,16 @@ export const REFERENCE_STATUSES: ReferenceStatus[] = values(REFERENCE_STATUS_OPT
 
 export const ROLES = ['admin', 'hsa', 'customer', 'coordinator', 'comitee', 'member'] as const;
 export type Role = (typeof ROLES)[number];
+/** The roles as staff read them (spec section 6 names admin, hsa and customer). */
+export const ROLE_LABELS: Record<Role, string> = {
+  admin: 'Support technique',
+  hsa: 'Gestionnaire',
+  customer: 'Client',
+  coordinator: 'Coordinateur',
+  comitee: 'Comité',
+  member: 'Membre du comité',
+};
+export const ROLE_OPTIONS: Option<Role>[] = ROLES.map((value) => ({ value, label: ROLE_LABELS[value] }));
 
 /** Supporting documents of a record; stored per person with a p1_ or p2_ prefix. */
 export const DOCUMENT_TYPE_OPTIONS = [

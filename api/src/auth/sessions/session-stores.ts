@@ -6,7 +6,10 @@ import { Session } from './session.entity.js';
 
 type Callback<T = void> = (error?: unknown, value?: T) => void;
 
-/** A session store that can also end every session of one user (after a password reset). */
+/** The provider of the RevocableStore (SessionsModule). */
+export const SESSION_STORE = Symbol('SESSION_STORE');
+
+/** A session store that can also end every session of one user (after a password reset, a deactivation). */
 export abstract class RevocableStore extends session.Store {
   abstract destroyAllForUser(userId: number): Promise<void>;
   abstract close(): Promise<void>;
