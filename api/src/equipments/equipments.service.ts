@@ -9,7 +9,8 @@ import type {
   equipmentListSchema,
 } from '@hsa-lli/common/back-office';
 import type { z } from 'zod/mini';
-import type { DataSource, Repository } from 'typeorm';
+import type { EquipmentType } from '@hsa-lli/common/domain';
+import { In, type DataSource, type Repository } from 'typeorm';
 import type { SessionUser } from '../auth/session-user.js';
 import { ConflictError } from '../common/api-errors.js';
 import { claimVersion, listAnswer, pageOf, type ListSpec } from '../common/list-query.js';
@@ -88,6 +89,13 @@ export class EquipmentsService {
       await this.history.record({ subject: 'equipment', subjectId: id, actor, action: 'Suppression', changes: changedFields({ name: equipment.name, type: equipment.type }, {}) }, manager);
     });
     return { id };
+  }
+
+  /** Those of these ids that are equipments of that type: what a residence or a good may list. */
+  async idsOfType(ids: readonly number[], type: EquipmentType): Promise<number[]> {
+    if (ids.length === 0) return [];
+    const equipments = await this.equipments.find({ select: { id: true }, where: { id: In([...ids]), type } });
+    return equipments.map((equipment) => equipment.id);
   }
 
   /** How many residences and goods list each of these equipments. */

@@ -1,8 +1,23 @@
-import { Controller, HttpCode, NotFoundException, Param, ParseIntPipe, Post } from '@nestjs/common';
+import { Controller, HttpCode, NotFoundException, Param, ParseIntPipe, Post, Req } from '@nestjs/common';
+import {
+  goodListSchema,
+  goodSchema,
+  goodUpdateSchema,
+  idRequestSchema,
+  type GoodRequest,
+  type GoodUpdateRequest,
+  type IdRequest,
+} from '@hsa-lli/common/back-office';
+import type { Request } from 'express';
+import type { z } from 'zod/mini';
 import { ForPage, Public } from '../auth/access.decorators.js';
+import type { SessionUser } from '../auth/session-user.js';
 import { SchemaBody } from '../common/schema-body.js';
 import { goodIdSchema } from './dto/good-id.dto.js';
-import { GoodsService, isPublic } from './goods.service.js';
+import { isPublic, toGoodView } from './good-view.js';
+import { GoodsService } from './goods.service.js';
+
+const actor = (request: Request) => request.user as SessionUser;
 
 @Controller()
 export class GoodsController {
@@ -15,7 +30,7 @@ export class GoodsController {
   async details(@SchemaBody(goodIdSchema) { id }: { id: number }) {
     const good = await this.goods.find(id);
     if (!good || !isPublic(good)) throw new NotFoundException();
-    return { good: this.goods.toView(good) };
+    return { good: toGoodView(good) };
   }
 
   /** The good behind the executive note (/PDF/note-de-direction/<id>), whatever its state. */
@@ -25,6 +40,42 @@ export class GoodsController {
   async executive(@Param('id', ParseIntPipe) id: number) {
     const good = await this.goods.find(id);
     if (!good) throw new NotFoundException();
-    return { good: this.goods.toView(good) };
+    return { good: toGoodView(good) };
+  }
+
+  @ForPage('/admin/liste-des-biens')
+  @Post('goods/list')
+  @HttpCode(200)
+  list(@SchemaBody(goodListSchema) request: z.output<typeof goodListSchema>) {
+    return this.goods.list(request);
+  }
+
+  /** The spec's call: the good's form, with its classes, its LLI rent ceiling, its residence and its history. */
+  @ForPage('/admin/liste-des-biens/[id]')
+  @Post('goods/get-one')
+  @HttpCode(200)
+  getOne(@SchemaBody(idRequestSchema) { id }: IdRequest) {
+    return this.goods.getOne(id);
+  }
+
+  @ForPage('/admin/liste-des-biens/nouveau')
+  @Post('goods/create')
+  @HttpCode(201)
+  create(@SchemaBody(goodSchema) fields: GoodRequest, @Req() request: Request) {
+    return this.goods.create(fields, actor(request));
+  }
+
+  @ForPage('/admin/liste-des-biens/[id]')
+  @Post('goods/update')
+  @HttpCode(200)
+  update(@SchemaBody(goodUpdateSchema) fields: GoodUpdateRequest, @Req() request: Request) {
+    return this.goods.update(fields, actor(request));
+  }
+
+  @ForPage('/admin/liste-des-biens/[id]')
+  @Post('goods/delete')
+  @HttpCode(200)
+  delete(@SchemaBody(idRequestSchema) { id }: IdRequest, @Req() request: Request) {
+    return this.goods.delete(id, actor(request));
   }
 }

@@ -1,8 +1,15 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { EquipmentsModule } from '../equipments/equipments.module.js';
+import { RecordsModule } from '../records/records.module.js';
+import { ResidencesModule } from '../residences/residences.module.js';
 import { Good } from './entities/good.entity.js';
 import { GoodsController } from './goods.controller.js';
 import { GoodsService } from './goods.service.js';
 
-@Module({ imports: [TypeOrmModule.forFeature([Good])], controllers: [GoodsController], providers: [GoodsService] })
+@Module({
+  imports: [TypeOrmModule.forFeature([Good]), ResidencesModule, EquipmentsModule, RecordsModule],
+  controllers: [GoodsController],
+  providers: [GoodsService],
+})
 export class GoodsModule {}

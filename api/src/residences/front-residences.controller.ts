@@ -1,6 +1,9 @@
-import { Controller, HttpCode, NotFoundException, Post } from '@nestjs/common';
+import { Controller, HttpCode, NotFoundException, Post, Req } from '@nestjs/common';
 import type { ResidenceFilters } from '@hsa-lli/common/domain';
+import type { Request } from 'express';
 import { Public } from '../auth/access.decorators.js';
+import { mayUse } from '../auth/access-rules.js';
+import type { SessionUser } from '../auth/session-user.js';
 import { SchemaBody } from '../common/schema-body.js';
 import { optionalIdSchema, residenceListSchema, slugSchema } from './dto/residences.dto.js';
 import { ResidencesService } from './residences.service.js';
@@ -25,9 +28,12 @@ export class FrontResidencesController {
     return { residence };
   }
 
+  /** Visitors choose among the published residences; staff who manage goods, among all of them. */
   @Post('residences/get-options')
   @HttpCode(200)
-  async options(@SchemaBody(optionalIdSchema) { id }: { id?: number }) {
-    return { residences_options: await this.residences.options(id) };
+  async options(@SchemaBody(optionalIdSchema) { id }: { id?: number }, @Req() request: Request) {
+    const user = request.user as SessionUser | undefined;
+    const everyStatus = user !== undefined && mayUse(user.roles, '/admin/liste-des-biens');
+    return { residences_options: await this.residences.options(id, everyStatus) };
   }
 }

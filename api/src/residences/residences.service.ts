@@ -1,9 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import type { ResidenceDetails, ResidenceFilters, ResidenceSummary } from '@hsa-lli/common/domain';
+import type { ResidenceOption } from '@hsa-lli/common/back-office';
+import { RESIDENCE_STATUS_OPTIONS, type ResidenceDetails, type ResidenceFilters, type ResidenceStatus, type ResidenceSummary } from '@hsa-lli/common/domain';
 import type { Repository } from 'typeorm';
 import type { Good } from '../goods/entities/good.entity.js';
-import { toGoodSummary } from '../goods/goods.service.js';
+import { toGoodSummary } from '../goods/good-view.js';
 import { toEquipmentView } from '../equipments/equipment-view.js';
 import { toImageView } from '../images/images.service.js';
 import { toCityView } from '../reference/commune-view.js';
@@ -20,6 +21,8 @@ function matches(good: Good, filters: ResidenceFilters, today: string): boolean 
   if (filters.available_now && good.availableFrom !== null && good.availableFrom > today) return false;
   return true;
 }
+
+const statusLabel = (status: ResidenceStatus) => RESIDENCE_STATUS_OPTIONS.find((option) => option.value === status)!.label.toLowerCase();
 
 const byPosition = { photos: { position: 'ASC' as const }, goods: { images: { position: 'ASC' as const } } };
 
@@ -108,9 +111,24 @@ export class ResidencesService {
     return this.residences.countBy({ status: 'published' });
   }
 
-  /** Options of the published residences, for the forms of the public site. */
-  async options(id?: number): Promise<{ label: string; value: number }[]> {
-    const residences = await this.residences.find({ where: { status: 'published', ...(id ? { id } : {}) }, order: { name: 'ASC' } });
-    return residences.map((residence) => ({ label: `${residence.name} — ${residence.city.name}`, value: residence.id }));
+  /**
+   * Options of the published residences, for the forms of the public site; with `everyStatus`, of every residence,
+   * its status in its label, for the back office's good form (which reads the zone for the LLI rent ceiling).
+   */
+  async options(id?: number, everyStatus = false): Promise<ResidenceOption[]> {
+    const residences = await this.residences.find({
+      select: { id: true, name: true, status: true, area: true, city: { insee: true, name: true } },
+      where: { ...(everyStatus ? {} : { status: 'published' as const }), ...(id ? { id } : {}) },
+      order: { name: 'ASC' },
+    });
+    return residences.map((residence) => ({
+      label: `${residence.name} — ${residence.city.name}${everyStatus ? ` (${statusLabel(residence.status)})` : ''}`,
+      value: residence.id,
+      area: residence.area,
+    }));
+  }
+
+  exists(id: number): Promise<boolean> {
+    return this.residences.existsBy({ id });
   }
 }

@@ -1,3 +1,4 @@
+import { goodSlug } from '@hsa-lli/common/back-office';
 import {
   FLAT_SIZE_OPTIONS,
   rentCeilingCents,
@@ -130,7 +131,7 @@ async function seedResidences(manager: EntityManager, images: ImageWriter): Prom
           enabled: demoGood.enabled,
           residence,
           reference: `${residence.reference}-${String(goodIndex + 1).padStart(2, '0')}`,
-          slug: slugify(demoGood.flatSize === 'garage' ? 'garage' : `appartement ${label} ${Math.round(demoGood.surface)} m2`),
+          slug: goodSlug(demoGood.flatSize, demoGood.surface),
           flatSize: demoGood.flatSize,
           surface: demoGood.surface,
           rentPriceCents: rentOf(demoGood, city.zone, index + goodIndex),
