@@ -4,6 +4,15 @@ export default routesByLayout([
   pageRoute('/admin/accueil', {
     lazy: () => import('./features/dashboard/dashboard-page.js').then(({ DashboardPage }) => ({ Component: DashboardPage })),
   }),
+  pageRoute('/admin/liste-des-residences', {
+    lazy: () => import('./features/residences/residences-list-page.js').then(({ ResidencesListPage }) => ({ Component: ResidencesListPage })),
+  }),
+  pageRoute('/admin/liste-des-residences/nouvelle', {
+    lazy: () => import('./features/residences/residence-page.js').then(({ NewResidencePage }) => ({ Component: NewResidencePage })),
+  }),
+  pageRoute('/admin/liste-des-residences/[id]', {
+    lazy: () => import('./features/residences/residence-page.js').then(({ ResidencePage, residenceLoader }) => ({ Component: ResidencePage, loader: residenceLoader })),
+  }),
   pageRoute('/admin/liste-des-equipements', {
     lazy: () => import('./features/equipments/equipments-list-page.js').then(({ EquipmentsListPage }) => ({ Component: EquipmentsListPage })),
   }),

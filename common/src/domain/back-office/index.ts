@@ -3,5 +3,9 @@
  * public pages never load them.
  */
 export * from './equipments.js';
+export * from './goods.js';
 export * from './history.js';
+export * from './images.js';
 export * from './list.js';
+export * from './residences.js';
+export * from './users.js';

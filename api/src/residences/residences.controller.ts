@@ -1,0 +1,60 @@
+import { Controller, HttpCode, Post, Req } from '@nestjs/common';
+import {
+  idRequestSchema,
+  residenceAdminListSchema,
+  residenceSchema,
+  residenceUpdateSchema,
+  type IdRequest,
+  type ResidenceRequest,
+  type ResidenceUpdateRequest,
+} from '@hsa-lli/common/back-office';
+import type { Request } from 'express';
+import type { z } from 'zod/mini';
+import { ForPage } from '../auth/access.decorators.js';
+import type { SessionUser } from '../auth/session-user.js';
+import { SchemaBody } from '../common/schema-body.js';
+import { ResidencesAdminService } from './residences-admin.service.js';
+
+const actor = (request: Request) => request.user as SessionUser;
+
+/** The back office's calls on residences (admin and hsa). */
+@Controller('residences')
+export class ResidencesController {
+  constructor(private readonly residences: ResidencesAdminService) {}
+
+  @ForPage('/admin/liste-des-residences')
+  @Post('list')
+  @HttpCode(200)
+  list(@SchemaBody(residenceAdminListSchema) request: z.output<typeof residenceAdminListSchema>) {
+    return this.residences.list(request);
+  }
+
+  /** The spec's call: `{ id }` → `{ residence }`, with its history beside it. */
+  @ForPage('/admin/liste-des-residences/[id]')
+  @Post('get-one')
+  @HttpCode(200)
+  getOne(@SchemaBody(idRequestSchema) { id }: IdRequest) {
+    return this.residences.getOne(id);
+  }
+
+  @ForPage('/admin/liste-des-residences/nouvelle')
+  @Post('create')
+  @HttpCode(201)
+  create(@SchemaBody(residenceSchema) fields: ResidenceRequest, @Req() request: Request) {
+    return this.residences.create(fields, actor(request));
+  }
+
+  @ForPage('/admin/liste-des-residences/[id]')
+  @Post('update')
+  @HttpCode(200)
+  update(@SchemaBody(residenceUpdateSchema) fields: ResidenceUpdateRequest, @Req() request: Request) {
+    return this.residences.update(fields, actor(request));
+  }
+
+  @ForPage('/admin/liste-des-residences/[id]')
+  @Post('delete')
+  @HttpCode(200)
+  delete(@SchemaBody(idRequestSchema) { id }: IdRequest, @Req() request: Request) {
+    return this.residences.delete(id, actor(request));
+  }
+}

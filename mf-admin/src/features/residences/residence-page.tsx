@@ -1,0 +1,310 @@
+import { useEffect, useState } from 'react';
+import { Link, useLoaderData, useNavigate, useRevalidator, type LoaderFunctionArgs } from 'react-router';
+import {
+  CONFLICT_MESSAGE,
+  DEFAULT_CLOSED_LABEL,
+  residenceSchema,
+  residenceStatusLabel,
+  residenceUpdateSchema,
+  type ResidenceAdminView,
+  type ResidenceAnswer,
+} from '@hsa-lli/common/back-office';
+import {
+  ADVANTAGE_OPTIONS,
+  CERTIFICATION_OPTIONS,
+  communesByName,
+  findCommune,
+  FLAT_SIZE_OPTIONS,
+  RESIDENCE_STATUS_OPTIONS,
+} from '@hsa-lli/common/domain';
+import { http } from '@hsa-lli/common/http';
+import { formReset, pushMessage, useAppDispatch } from '@hsa-lli/common/store';
+import {
+  checkedValues,
+  CheckboxGroup,
+  DateField,
+  RadioGroup,
+  RequestErrorMessage,
+  SelectField,
+  TextareaField,
+  TextField,
+  type FormBinding,
+} from '@hsa-lli/common/ui';
+import { ConfirmButton, HistoryPanel, UnsavedChangesGuard, useCheckedSubmission, useEditForm, type HistoryField } from '../../components/edit-form.js';
+import '../../components/back-office.css';
+import { useEquipmentOptions } from '../../components/equipment-options.js';
+import { useCreateResidenceMutation, useDeleteResidenceMutation, useUpdateResidenceMutation } from './residences-api.js';
+import { StatusBadge } from './status-badge.js';
+
+const LIST = '/admin/liste-des-residences';
+const NEW_FORM = 'residence-new';
+const COMMUNE_OPTIONS = communesByName().map((commune) => ({ value: commune.value, label: `${commune.label} (${commune.zip_code})` }));
+const labelOf = (options: readonly { value: string; label: string }[]) => (value: unknown) =>
+  (Array.isArray(value) ? value : [value]).map((item) => options.find((option) => option.value === String(item))?.label ?? String(item)).join(', ');
+
+/** The form's values (texts, lists joined by commas) from a saved residence, or empty for a new one. */
+function valuesOf(residence?: ResidenceAdminView): Record<string, string> {
+  return {
+    status: residence?.status ?? 'draft',
+    closed_label: residence?.closed_label ?? '',
+    reference: residence?.reference ?? '',
+    name: residence?.name ?? '',
+    city: residence?.city ?? '',
+    neighborhood: residence?.neighborhood ?? '',
+    delivery_date: residence?.delivery_date ?? '',
+    limit_date: residence?.limit_date ?? '',
+    facilities: residence?.facilities.join(',') ?? '',
+    advantages: residence?.advantages.join(',') ?? '',
+    certifications: residence?.certifications.join(',') ?? '',
+    description: residence?.description ?? '',
+    district_desc: residence?.district_desc ?? '',
+    address_line_1: residence?.address_line_1 ?? '',
+    address_line_2: residence?.address_line_2 ?? '',
+  };
+}
+
+/** The request body from the form's values: the shared schema checks it, as the API will. */
+function bodyOf(values: Record<string, string>) {
+  const text = (name: string) => values[name] ?? '';
+  const orNull = (name: string) => (text(name).trim() === '' ? null : text(name));
+  return {
+    status: text('status'),
+    closed_label: text('status') === 'closed' ? orNull('closed_label') : null,
+    reference: text('reference'),
+    name: text('name'),
+    city: text('city'),
+    neighborhood: orNull('neighborhood'),
+    delivery_date: orNull('delivery_date'),
+    limit_date: orNull('limit_date'),
+    facilities: checkedValues(text('facilities')).map(Number),
+    advantages: checkedValues(text('advantages')),
+    certifications: checkedValues(text('certifications')),
+    description: text('description'),
+    district_desc: orNull('district_desc'),
+    address_line_1: text('address_line_1'),
+    address_line_2: orNull('address_line_2'),
+  };
+}
+
+export async function residenceLoader({ params, request }: LoaderFunctionArgs): Promise<ResidenceAnswer> {
+  const id = Number(params.id);
+  if (!Number.isInteger(id) || id <= 0) throw new Response(null, { status: 404 });
+  return http.post<ResidenceAnswer>('/residences/get-one', { id }, { controller: request, minDuration: 0 });
+}
+
+function ResidenceFields({ form }: { form: FormBinding }) {
+  const facilityOptions = useEquipmentOptions('residence');
+  const commune = findCommune(form.values.city ?? '');
+  return (
+    <>
+      <fieldset className="bo-panel">
+        <legend>Publication</legend>
+        <div className="bo-form">
+          <RadioGroup form={form} name="status" label="Statut" required options={RESIDENCE_STATUS_OPTIONS} hint="Seule une résidence publiée apparaît sur le site." />
+          {form.values.status === 'closed' && (
+            <TextField form={form} name="closed_label" label="Libellé affiché une fois fermée" required maxLength={60} hint={`Par exemple « ${DEFAULT_CLOSED_LABEL} ».`} />
+          )}
+        </div>
+      </fieldset>
+      <fieldset className="bo-panel">
+        <legend>Identification et adresse</legend>
+        <div className="bo-form">
+          <TextField form={form} name="name" label="Nom" required maxLength={160} />
+          <TextField form={form} name="reference" label="Référence" required maxLength={40} hint="Propre à chaque résidence, par exemple RES-ANG-01." />
+          <SelectField form={form} name="city" label="Commune" required options={COMMUNE_OPTIONS} placeholder="Choisissez la commune" />
+          <div className="ui-field">
+            <span className="bo-label">Zone (selon la commune)</span>
+            <p className="bo-value" aria-live="polite">
+              {commune ? `${commune.areas === 'Abis' ? 'A bis' : commune.areas}` : 'Choisissez d’abord la commune.'}
+            </p>
+          </div>
+          <TextField form={form} name="neighborhood" label="Quartier" maxLength={160} />
+          <TextField form={form} name="address_line_1" label="Adresse" required maxLength={200} autoComplete="off" />
+          <TextField form={form} name="address_line_2" label="Complément d'adresse" maxLength={200} autoComplete="off" />
+          <DateField form={form} name="delivery_date" label="Date de livraison" />
+          <DateField form={form} name="limit_date" label="Date limite de candidature" />
+        </div>
+      </fieldset>
+      <fieldset className="bo-panel">
+        <legend>Description</legend>
+        <div className="bo-form">
+          <div className="bo-form__wide">
+            <TextareaField form={form} name="description" label="Description de la résidence" required rows={6} maxLength={5000} />
+            <TextareaField form={form} name="district_desc" label="Description du quartier" rows={4} maxLength={5000} />
+          </div>
+          <CheckboxGroup form={form} name="facilities" label="Équipements de la résidence" options={facilityOptions} />
+          <div>
+            <CheckboxGroup form={form} name="advantages" label="Avantages" options={ADVANTAGE_OPTIONS} />
+            <CheckboxGroup form={form} name="certifications" label="Certifications" options={CERTIFICATION_OPTIONS} />
+          </div>
+        </div>
+      </fieldset>
+    </>
+  );
+}
+
+export function NewResidencePage() {
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const { form, ready, dirty } = useEditForm(NEW_FORM, valuesOf(), 'new');
+  const { sending, failure, submit } = useCheckedSubmission();
+  const [create] = useCreateResidenceMutation();
+  const [created, setCreated] = useState<number | null>(null);
+  useEffect(() => {
+    if (created !== null) void navigate(`${LIST}/${created}`, { replace: true });
+  }, [created, navigate]);
+
+  return (
+    <section>
+      <Link className="bo-back" to={LIST}>
+        ← Toutes les résidences
+      </Link>
+      <h1>Nouvelle résidence</h1>
+      {ready && (
+        <form
+          noValidate
+          aria-label="Nouvelle résidence"
+          onSubmit={async (event) => {
+            event.preventDefault();
+            const answer = await submit(form, residenceSchema, bodyOf(form.values), (body) => create(body).unwrap());
+            if (!answer) return;
+            dispatch(pushMessage({ kind: 'info', text: `La résidence « ${answer.residence.name} » a été créée. Ajoutez-lui des photos.` }));
+            dispatch(formReset(NEW_FORM));
+            setCreated(answer.residence.id);
+          }}
+        >
+          <ResidenceFields form={form} />
+          {failure && <RequestErrorMessage error={failure} />}
+          <div className="bo-actions">
+            <button type="submit" className="ui-button" disabled={sending}>
+              Créer la résidence
+            </button>
+          </div>
+        </form>
+      )}
+      <UnsavedChangesGuard when={dirty && created === null} />
+    </section>
+  );
+}
+
+const HISTORY_FIELDS: Record<string, HistoryField> = {
+  status: { label: 'Statut', format: (value) => residenceStatusLabel(String(value)) },
+  closed_label: { label: 'Libellé de fermeture' },
+  reference: { label: 'Référence' },
+  name: { label: 'Nom' },
+  city: { label: 'Commune', format: (value) => findCommune(String(value))?.label ?? String(value) },
+  neighborhood: { label: 'Quartier' },
+  delivery_date: { label: 'Date de livraison' },
+  limit_date: { label: 'Date limite de candidature' },
+  advantages: { label: 'Avantages', format: labelOf(ADVANTAGE_OPTIONS) },
+  certifications: { label: 'Certifications', format: labelOf(CERTIFICATION_OPTIONS) },
+  description: { label: 'Description' },
+  district_desc: { label: 'Description du quartier' },
+  address_line_1: { label: 'Adresse' },
+  address_line_2: { label: "Complément d'adresse" },
+};
+
+export function ResidencePage() {
+  const loaded = useLoaderData<typeof residenceLoader>();
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const revalidator = useRevalidator();
+  // What the last save answered, until the page loads a newer version (after a reload).
+  const [saved, setSaved] = useState<ResidenceAnswer | null>(null);
+  const { residence, history } = saved && saved.residence.version >= loaded.residence.version ? saved : loaded;
+  const { form, ready, dirty } = useEditForm(`residence-${residence.id}`, valuesOf(residence), `${residence.id}@${residence.version}`);
+  const { sending, failure, submit, send } = useCheckedSubmission();
+  const [update] = useUpdateResidenceMutation();
+  const [remove] = useDeleteResidenceMutation();
+  const [deleted, setDeleted] = useState(false);
+  useEffect(() => {
+    if (deleted) void navigate(LIST, { replace: true });
+  }, [deleted, navigate]);
+  const facilityOptions = useEquipmentOptions('residence');
+  const historyFields = { ...HISTORY_FIELDS, facilities: { label: 'Équipements', format: labelOf(facilityOptions) } };
+  const flatSize = (value: string) => FLAT_SIZE_OPTIONS.find((option) => option.value === value)?.label ?? value;
+
+  return (
+    <section>
+      <Link className="bo-back" to={LIST}>
+        ← Toutes les résidences
+      </Link>
+      <div className="bo-heading">
+        <h1>{residence.name}</h1>
+        <div className="bo-heading__links">
+          <StatusBadge status={residence.status} closedLabel={residence.closed_label} />
+          {residence.status === 'published' && (
+            <a href={`/residences/${residence.slug}`} target="_blank" rel="noreferrer">
+              Voir sur le site (nouvel onglet)
+            </a>
+          )}
+        </div>
+      </div>
+      {ready && (
+        <form
+          noValidate
+          aria-label={`Résidence ${residence.name}`}
+          onSubmit={async (event) => {
+            event.preventDefault();
+            const body = { id: residence.id, version: residence.version, ...bodyOf(form.values) };
+            const answer = await submit(form, residenceUpdateSchema, body, (checked) => update(checked).unwrap());
+            if (!answer) return;
+            setSaved(answer);
+            dispatch(pushMessage({ kind: 'info', text: 'Les modifications ont été enregistrées.' }));
+          }}
+        >
+          <ResidenceFields form={form} />
+          {failure && <RequestErrorMessage error={failure} />}
+          {failure?.error === CONFLICT_MESSAGE && (
+            <button type="button" className="ui-button ui-button--secondary" onClick={() => revalidator.revalidate()}>
+              Recharger la fiche
+            </button>
+          )}
+          <div className="bo-actions">
+            <button type="submit" className="ui-button" disabled={sending || !dirty}>
+              Enregistrer
+            </button>
+            <ConfirmButton
+              label="Supprimer"
+              title="Supprimer cette résidence ?"
+              confirmLabel="Supprimer définitivement"
+              danger
+              onConfirm={async () => {
+                const done = await send(() => remove({ id: residence.id }).unwrap(), form.showErrors);
+                if (!done) return;
+                dispatch(pushMessage({ kind: 'info', text: `La résidence « ${residence.name} » a été supprimée.` }));
+                setDeleted(true);
+              }}
+            >
+              <p>
+                {residence.goods.length > 0
+                  ? `Cette résidence compte ${residence.goods.length} bien(s) : elle ne pourra pas être supprimée. Pour la retirer du site, passez-la en « Brouillon » ou « Fermée ».`
+                  : 'La résidence et ses photos seront supprimées définitivement.'}
+              </p>
+            </ConfirmButton>
+          </div>
+        </form>
+      )}
+      <section className="bo-panel" aria-labelledby="residence-goods">
+        <h2 id="residence-goods">Biens de la résidence</h2>
+        {residence.goods.length === 0 ? (
+          <p>Aucun bien pour le moment.</p>
+        ) : (
+          <ul>
+            {residence.goods.map((good) => (
+              <li key={good.id}>
+                <Link to={`/admin/liste-des-biens/${good.id}`}>
+                  {good.reference} — {flatSize(good.flat_size)}
+                </Link>
+                {!good.enabled && ' (non proposé sur le site)'}
+              </li>
+            ))}
+          </ul>
+        )}
+        <Link to={`/admin/liste-des-biens?residence=${residence.id}`}>Voir ces biens dans la liste</Link>
+      </section>
+      <HistoryPanel entries={history} fields={historyFields} />
+      <UnsavedChangesGuard when={dirty && !deleted} />
+    </section>
+  );
+}
