@@ -33,6 +33,7 @@ import {
 import { ConfirmButton, HistoryPanel, UnsavedChangesGuard, useCheckedSubmission, useEditForm, type HistoryField } from '../../components/edit-form.js';
 import '../../components/back-office.css';
 import { useEquipmentOptions } from '../../components/equipment-options.js';
+import { PhotoManager } from '../../components/photo-manager.js';
 import { useCreateResidenceMutation, useDeleteResidenceMutation, useUpdateResidenceMutation } from './residences-api.js';
 import { StatusBadge } from './status-badge.js';
 
@@ -285,6 +286,15 @@ export function ResidencePage() {
           </div>
         </form>
       )}
+      <PhotoManager
+        owner="residence"
+        ownerId={residence.id}
+        kind="photo"
+        label="Photos de la résidence"
+        images={residence.photos}
+        // The history shows each change of photos: the page reads it again (the form keeps what is being typed).
+        onChange={() => void revalidator.revalidate()}
+      />
       <section className="bo-panel" aria-labelledby="residence-goods">
         <h2 id="residence-goods">Biens de la résidence</h2>
         {residence.goods.length === 0 ? (
