@@ -1,0 +1,105 @@
+import type { Page } from '@playwright/test';
+import sharp from 'sharp';
+import { accessibleAtBothWidths } from '../support/accessibility.ts';
+import { alive, emailOf, expect, loginAs, test } from '../support/fixtures.ts';
+
+/** A photo as a camera would give it: a JPEG of a few hundred pixels, of one colour. */
+async function photo(name: string, colour: string) {
+  const buffer = await sharp({ create: { width: 640, height: 480, channels: 3, background: colour } }).jpeg().toBuffer();
+  return { name, mimeType: 'image/jpeg', buffer };
+}
+
+async function fillResidence(page: Page, residence: { name: string; reference: string }) {
+  const form = page.getByRole('form', { name: 'Nouvelle résidence' });
+  await form.getByRole('textbox', { name: 'Nom', exact: true }).fill(residence.name);
+  await form.getByRole('textbox', { name: 'Référence', exact: true }).fill(residence.reference);
+  await form.getByRole('combobox', { name: 'Commune' }).selectOption({ label: 'Biarritz (64200)' });
+  await expect(form.getByText('Zone (selon la commune)').locator('..')).toContainText('A');
+  await form.getByRole('textbox', { name: 'Quartier', exact: true }).fill('Saint-Charles');
+  await form.getByRole('textbox', { name: 'Adresse', exact: true }).fill('3 rue du Helder');
+  await form.getByRole('textbox', { name: 'Description de la résidence', exact: true }).fill('Dix-huit appartements lumineux à dix minutes à pied de la Grande Plage.');
+  await form.getByRole('checkbox', { name: 'Ascenseur' }).check();
+  await form.getByRole('checkbox', { name: "Pas de frais d'agence" }).check();
+  return form;
+}
+
+test.describe.serial('the catalogue run by a manager', () => {
+  test('an hsa creates a residence with photos, publishes it and finds it on the public site', async ({ page, browser }) => {
+    test.slow();
+    const residence = { name: 'Résidence Les Mimosas', reference: 'RES-BIA-42' };
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await loginAs(page, emailOf('hsa'));
+    await page.goto('/admin/liste-des-residences');
+    await page.getByRole('link', { name: 'Nouvelle résidence' }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Nouvelle résidence');
+
+    // A form sent empty says what is missing, field by field, in French.
+    const empty = page.getByRole('form', { name: 'Nouvelle résidence' });
+    await empty.getByRole('button', { name: 'Créer la résidence' }).click();
+    await expect(empty.getByText('Indiquez le nom de la résidence.')).toBeVisible();
+    await expect(empty.getByText('Choisissez la commune dans la liste.')).toBeVisible();
+
+    const form = await fillResidence(page, residence);
+    // Leaving with unsaved changes asks first.
+    await page.getByRole('navigation', { name: "Menu d'administration" }).getByRole('link', { name: 'Équipements' }).click();
+    const leave = page.getByRole('dialog', { name: 'Quitter sans enregistrer ?' });
+    await expect(leave).toBeVisible();
+    await leave.getByRole('button', { name: 'Rester sur la page' }).click();
+    await expect(form.getByRole('textbox', { name: 'Nom', exact: true })).toHaveValue(residence.name);
+
+    await form.getByRole('button', { name: 'Créer la résidence' }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(residence.name);
+    await expect(page.getByText(`La résidence « ${residence.name} » a été créée.`)).toBeVisible();
+    expect(page.url()).toMatch(/\/admin\/liste-des-residences\/\d+$/);
+
+    // Two photos at once, then the second one first, with the keyboard.
+    await page.getByLabel('Ajouter des photos').setInputFiles([await photo('facade.jpg', '#c2452d'), await photo('salon.jpg', '#0b4a6f')]);
+    await expect(page.getByText('2 photos ont été ajoutées.')).toBeVisible();
+    await expect(page.getByText('Photo 2 sur 2')).toBeVisible();
+    const second = page.getByRole('button', { name: /^Déplacer avant : .*2/ });
+    await second.focus();
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('status').filter({ hasText: /déplacée/ })).toBeVisible();
+    const history = page.getByRole('region', { name: 'Historique' });
+    await expect(history).toContainText('Photos ajoutées (2)');
+
+    // Publication: the residence appears on the public site, with its photos.
+    await page.getByRole('radio', { name: 'Publiée' }).check();
+    await page.getByRole('button', { name: 'Enregistrer' }).first().click();
+    await expect(page.getByText('Les modifications ont été enregistrées.')).toBeVisible();
+    await expect(history).toContainText('Publication');
+    await accessibleAtBothWidths(page, 'residence');
+
+    const visitor = await browser.newPage();
+    await visitor.goto('/residences');
+    await alive(visitor);
+    await visitor.getByRole('link', { name: new RegExp(residence.name) }).first().click();
+    await expect(visitor.getByRole('heading', { level: 1 })).toHaveText(residence.name);
+    await expect(visitor.getByRole('img', { name: /Les Mimosas/ }).first()).toBeVisible();
+    await visitor.close();
+  });
+
+  test('the residences list keeps its filters, sort and page in the address, through a reload', async ({ page }) => {
+    await loginAs(page, emailOf('hsa'));
+    await page.goto('/admin/liste-des-residences');
+    const table = page.getByRole('table', { name: 'Résidences' });
+    await page.getByLabel('Statut').selectOption({ label: 'Publiée' });
+    await expect(page).toHaveURL(/statut=published/);
+    await table.getByRole('button', { name: /Commune/ }).click();
+    await expect(page).toHaveURL(/tri=city/);
+    await page.getByLabel('Rechercher une résidence').fill('Mimosas');
+    await page.getByRole('button', { name: 'Rechercher' }).click();
+    await expect(table.getByRole('row')).toHaveCount(2);
+    await page.reload();
+    await alive(page);
+    await expect(page.getByLabel('Statut')).toHaveValue('published');
+    await expect(page.getByLabel('Rechercher une résidence')).toHaveValue('Mimosas');
+    await expect(table.getByRole('columnheader', { name: /Commune/ })).toHaveAttribute('aria-sort', 'ascending');
+    await expect(table.getByRole('row').nth(1)).toContainText('Résidence Les Mimosas');
+    await page.getByLabel('Statut').selectOption({ label: 'Brouillon' });
+    await expect(table).toContainText('Aucun résultat pour cette recherche et ces filtres.');
+    await page.getByRole('button', { name: 'Tout afficher' }).click();
+    await expect(page).not.toHaveURL(/statut=/);
+    await accessibleAtBothWidths(page, 'residences');
+  });
+});
