@@ -43,17 +43,18 @@ describe.each(BACKENDS)('request bodies on $name', (backend) => {
   });
 
   it('name the top field of a wrong nested value', async () => {
-    const type = await post('/api/equipments/list', { filters: { type: 'piscine' } }).expect(400);
-    expect(type.body).toEqual({ error: TO_CORRECT, fields: { filters: "Le type d'équipement est inconnu." } });
-    const nestedUnknown = await post('/api/equipments/list', { filters: { type: 'good', name: 'Ascenseur' } }).expect(400);
+    const hsa = await loggedIn(api, 'hsa@demo.hsa-lli.fr');
+    const type = await hsa.post('/api/equipments/list').send({ filters: { type: 'piscine' } }).expect(400);
+    expect(type.body).toEqual({ error: TO_CORRECT, fields: { filters: 'Choisissez le type : résidence ou logement.' } });
+    const nestedUnknown = await hsa.post('/api/equipments/list').send({ filters: { type: 'good', name: 'Ascenseur' } }).expect(400);
     expect(nestedUnknown.body).toEqual({ error: TO_CORRECT, fields: { filters: UNEXPECTED } });
     const income = await post('/api/eligibility/check', { household: 'couple', dependants: 0, city: '64102', incomes: [30000, '12 000'] }).expect(400);
     expect(income.body).toEqual({ error: TO_CORRECT, fields: { incomes: 'Les revenus doivent être des montants en euros.' } });
-    await post('/api/equipments/list', { filters: { type: 'good' } }).expect(200);
+    await hsa.post('/api/equipments/list').send({ filters: { type: 'good' } }).expect(200);
   });
 
   it('answer a body that is no object as a malformed request', async () => {
-    for (const path of ['/api/auth/login', '/api/eligibility/check', '/api/equipments/list']) {
+    for (const path of ['/api/auth/login', '/api/eligibility/check', '/api/front/residences/list']) {
       const response = await post(path, [{ email: 'customer@demo.hsa-lli.fr' }]).expect(400);
       expect(response.body).toEqual({ error: 'La demande est incorrecte.' });
     }
