@@ -125,6 +125,11 @@ export function ConfirmButton({
 
 const timeFormat = new Intl.DateTimeFormat('fr-FR', { timeStyle: 'short', timeZone: 'Europe/Paris' });
 
+/** « 15 mars 2026 à 14:05 »: an instant (ISO 8601) in France. */
+export function formatDateTime(at: string): string {
+  return `${formatDate(at)} à ${timeFormat.format(new Date(at))}`;
+}
+
 /** A value of the history as people read it. */
 function shown(value: unknown, format?: (value: unknown) => string): string {
   if (value === null || value === undefined || value === '' || (Array.isArray(value) && value.length === 0)) return '—';
@@ -156,9 +161,7 @@ export function HistoryPanel({ entries, fields }: { entries: readonly HistoryEnt
           {entries.map((entry, index) => (
             <li key={`${entry.at}-${index}`}>
               <p className="bo-history__head">
-                <time dateTime={entry.at}>
-                  {formatDate(entry.at)} à {timeFormat.format(new Date(entry.at))}
-                </time>{' '}
+                <time dateTime={entry.at}>{formatDateTime(entry.at)}</time>{' '}
                 — {entry.action}, par {entry.actor}
               </p>
               {entry.changes.length > 0 && (
