@@ -120,11 +120,15 @@ export type GoodRequest = z.output<typeof goodSchema>;
 export const goodUpdateSchema = z.strictObject({ ...goodFields, id: z.int(ID_WRONG), version: versionField }).check(...goodChecks);
 export type GoodUpdateRequest = z.output<typeof goodUpdateSchema>;
 
+/** « T2 bis », « Studio »: a flat size as people read it. */
+export function flatSizeLabel(flatSize: string): string {
+  return FLAT_SIZE_OPTIONS.find((option) => option.value === flatSize)?.label ?? flatSize;
+}
+
 /** The `good_slug` of a good's public address: its kind and rounded surface, as « appartement-t2-45-m2 ». */
 export function goodSlug(flatSize: FlatSize, surface: number): string {
   if (flatSize === 'garage') return 'garage';
-  const label = FLAT_SIZE_OPTIONS.find((option) => option.value === flatSize)!.label;
-  return slugify(`appartement ${label} ${Math.round(surface)} m2`);
+  return slugify(`appartement ${flatSizeLabel(flatSize)} ${Math.round(surface)} m2`);
 }
 
 /** The LLI monthly rent ceiling, charges excluded, in euros, of a good of that surface in that zone. */

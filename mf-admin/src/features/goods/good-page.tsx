@@ -1,0 +1,369 @@
+import { useEffect, useMemo, useState } from 'react';
+import { Link, useLoaderData, useNavigate, useRevalidator, useSearchParams, type LoaderFunctionArgs } from 'react-router';
+import {
+  CONFLICT_MESSAGE,
+  GOOD_DESCRIPTION_MAX,
+  GOOD_REFERENCE_MAX,
+  flatSizeLabel,
+  goodRentCeiling,
+  goodSchema,
+  goodUpdateSchema,
+  rentAboveCeiling,
+  type GoodAdminView,
+  type GoodAnswer,
+  type ResidenceOption,
+} from '@hsa-lli/common/back-office';
+import {
+  FLAT_SIZE_OPTIONS,
+  climateClass,
+  currentLliYear,
+  energyClass,
+  finalEnergyClass,
+  formatDate,
+  formatNumber,
+  parseNumber,
+  type Option,
+} from '@hsa-lli/common/domain';
+import { http } from '@hsa-lli/common/http';
+import { formReset, pushMessage, useAppDispatch } from '@hsa-lli/common/store';
+import {
+  CHECKED,
+  CheckboxField,
+  CheckboxGroup,
+  DateField,
+  MessageBox,
+  MoneyField,
+  NumericField,
+  RequestErrorMessage,
+  SelectField,
+  TextareaField,
+  TextField,
+  checkedValues,
+  type FormBinding,
+} from '@hsa-lli/common/ui';
+import { ConfirmButton, HistoryPanel, UnsavedChangesGuard, useCheckedSubmission, useEditForm, type HistoryField } from '../../components/edit-form.js';
+import { useEquipmentOptions } from '../../components/equipment-options.js';
+import { PhotoManager } from '../../components/photo-manager.js';
+import '../../components/back-office.css';
+import { EnergyBadge, eurosText, surfaceText } from './good-labels.js';
+import { useCreateGoodMutation, useDeleteGoodMutation, useResidenceOptionsQuery, useUpdateGoodMutation } from './goods-api.js';
+
+const LIST = '/admin/liste-des-biens';
+const NEW_FORM = 'good-new';
+
+/** An amount as the money field writes it: « 1 250,50 ». */
+const moneyValue = (euros: number) => formatNumber(euros, 2);
+
+/** The form's values (texts, the facilities joined by commas) from a saved good, or empty for a new one. */
+function valuesOf(good?: GoodAdminView, residence = ''): Record<string, string> {
+  return {
+    enabled: good?.enabled ? CHECKED : '',
+    residence: good ? String(good.residence) : residence,
+    reference: good?.reference ?? '',
+    flat_size: good?.flat_size ?? '',
+    surface: good ? formatNumber(good.surface) : '',
+    rent_price: good ? moneyValue(good.rent_price) : '',
+    monthly_costs: good ? moneyValue(good.monthly_costs) : '',
+    available_from: good?.available_from ?? '',
+    description: good?.description ?? '',
+    facilities: good?.facilities.join(',') ?? '',
+    dpe_kwh: good?.dpe_kwh === null || good?.dpe_kwh === undefined ? '' : String(good.dpe_kwh),
+    dpe_kgco2: good?.dpe_kgco2 === null || good?.dpe_kgco2 === undefined ? '' : String(good.dpe_kgco2),
+  };
+}
+
+/** A number as typed: an empty field is no value, and what is no number a wrong one (NaN), which the schema refuses. */
+const numberOf = (typed: string | undefined) => (!typed || typed.trim() === '' ? null : (parseNumber(typed) ?? Number.NaN));
+
+/** The request body from the form's values: the shared schema checks it, as the API will. */
+function bodyOf(values: Record<string, string>) {
+  const text = (name: string) => values[name] ?? '';
+  return {
+    enabled: text('enabled') === CHECKED,
+    residence: text('residence') === '' ? null : Number(text('residence')),
+    reference: text('reference'),
+    flat_size: text('flat_size'),
+    surface: numberOf(text('surface')),
+    rent_price: numberOf(text('rent_price')),
+    monthly_costs: numberOf(text('monthly_costs')),
+    available_from: text('available_from') === '' ? null : text('available_from'),
+    description: text('description'),
+    facilities: checkedValues(text('facilities')).map(Number),
+    dpe_kwh: numberOf(text('dpe_kwh')),
+    dpe_kgco2: numberOf(text('dpe_kgco2')),
+  };
+}
+
+export async function goodLoader({ params, request }: LoaderFunctionArgs): Promise<GoodAnswer> {
+  const id = Number(params.id);
+  if (!Number.isInteger(id) || id <= 0) throw new Response(null, { status: 404 });
+  return http.post<GoodAnswer>('/goods/get-one', { id }, { controller: request, minDuration: 0 });
+}
+
+/** A DPE value as typed, when it is one: a whole number, zero or more. */
+const dpeValue = (typed: string | undefined) => {
+  const value = numberOf(typed);
+  return value !== null && Number.isInteger(value) && value >= 0 ? value : null;
+};
+
+/** The energy and climate classes of the values being typed, and the home's class, the worse of the two. */
+function EnergyClasses({ values }: { values: Record<string, string> }) {
+  const kwh = dpeValue(values.dpe_kwh);
+  const kgco2 = dpeValue(values.dpe_kgco2);
+  return (
+    <dl className="bo-meta good-figures">
+      <dt>Étiquette énergie</dt>
+      <dd>{kwh === null ? 'Indiquez la consommation.' : <EnergyBadge letter={energyClass(kwh)} />}</dd>
+      <dt>Étiquette climat</dt>
+      <dd>{kgco2 === null ? 'Indiquez les émissions.' : <EnergyBadge letter={climateClass(kgco2)} />}</dd>
+      <dt>Classe du logement</dt>
+      <dd>{kwh === null || kgco2 === null ? 'La moins bonne des deux étiquettes.' : <EnergyBadge letter={finalEnergyClass(kwh, kgco2)} />}</dd>
+    </dl>
+  );
+}
+
+/** The LLI rent ceiling of the residence's zone for the surface typed, and a warning when the rent goes beyond it. */
+function RentCeiling({ values, residence }: { values: Record<string, string>; residence: ResidenceOption | undefined }) {
+  const surface = numberOf(values.surface);
+  const rent = numberOf(values.rent_price);
+  const costs = numberOf(values.monthly_costs) ?? 0;
+  const year = currentLliYear();
+  if (values.flat_size === 'garage') return <p className="good-figures">Le plafond de loyer LLI ne s’applique pas à un garage.</p>;
+  if (!residence) return <p className="good-figures">Choisissez la résidence pour voir le plafond de loyer LLI de sa zone.</p>;
+  if (surface === null || !(surface > 0 && surface <= 500)) return <p className="good-figures">Indiquez la surface pour voir le plafond de loyer LLI.</p>;
+  const ceiling = goodRentCeiling(residence.area, surface, year);
+  const above = rent !== null && Number.isFinite(rent) && Number.isFinite(costs) && rentAboveCeiling(rent, costs, ceiling);
+  return (
+    <>
+      <dl className="bo-meta good-figures">
+        <dt>Plafond de loyer LLI {year}</dt>
+        <dd>
+          {eurosText(ceiling)} par mois hors charges (zone {residence.area === 'Abis' ? 'A bis' : residence.area}, {surfaceText(surface)})
+        </dd>
+        {rent !== null && Number.isFinite(rent) && Number.isFinite(costs) && (
+          <>
+            <dt>Loyer hors charges</dt>
+            <dd>{eurosText(rent - costs)}</dd>
+          </>
+        )}
+      </dl>
+      {above && (
+        <MessageBox kind="warning">
+          Le loyer hors charges ({eurosText(rent! - costs)}) dépasse de {eurosText(rent! - costs - ceiling)} le plafond LLI de la zone pour cette surface : un
+          logement intermédiaire ne peut pas être loué à ce prix.
+        </MessageBox>
+      )}
+    </>
+  );
+}
+
+function GoodFields({ form, residences }: { form: FormBinding; residences: readonly ResidenceOption[] }) {
+  const facilityOptions = useEquipmentOptions('good');
+  const residenceOptions = residences.map((option) => ({ value: String(option.value), label: option.label }));
+  const residence = residences.find((option) => String(option.value) === form.values.residence);
+  return (
+    <>
+      <fieldset className="bo-panel">
+        <legend>Publication</legend>
+        <CheckboxField form={form} name="enabled" label="Proposer ce bien sur le site" hint="Seul un bien proposé, dans une résidence publiée, apparaît sur le site." />
+      </fieldset>
+      <fieldset className="bo-panel">
+        <legend>Identification</legend>
+        <div className="bo-form">
+          <SelectField form={form} name="residence" label="Résidence" required options={residenceOptions} placeholder="Choisissez la résidence" />
+          <TextField form={form} name="reference" label="Référence" required maxLength={GOOD_REFERENCE_MAX} hint="Propre à chaque bien, par exemple RES-001-05." />
+          <SelectField form={form} name="flat_size" label="Typologie" required options={FLAT_SIZE_OPTIONS} placeholder="Choisissez la typologie" />
+          <NumericField form={form} name="surface" label="Surface (m²)" required hint="Par exemple 46,5." />
+          <DateField form={form} name="available_from" label="Disponible à partir du" hint="Laissez vide si le bien est disponible tout de suite." />
+        </div>
+      </fieldset>
+      <fieldset className="bo-panel">
+        <legend>Loyer</legend>
+        <div className="bo-form">
+          <MoneyField form={form} name="rent_price" label="Loyer mensuel charges comprises" required hint="Ce que le locataire paie chaque mois." />
+          <MoneyField form={form} name="monthly_costs" label="Dont charges mensuelles" required hint="0 s’il n’y en a pas." />
+        </div>
+        <RentCeiling values={form.values} residence={residence} />
+      </fieldset>
+      <fieldset className="bo-panel">
+        <legend>Diagnostic de performance énergétique</legend>
+        <div className="bo-form">
+          <NumericField form={form} name="dpe_kwh" label="Consommation d’énergie (kWh/m²/an)" hint="Laissez vide pour un garage." />
+          <NumericField form={form} name="dpe_kgco2" label="Émissions de gaz à effet de serre (kgCO₂/m²/an)" hint="Laissez vide pour un garage." />
+        </div>
+        <EnergyClasses values={form.values} />
+      </fieldset>
+      <fieldset className="bo-panel">
+        <legend>Description</legend>
+        <div className="bo-form">
+          <div className="bo-form__wide">
+            <TextareaField form={form} name="description" label="Description du bien" required rows={6} maxLength={GOOD_DESCRIPTION_MAX} />
+          </div>
+          <CheckboxGroup form={form} name="facilities" label="Équipements du logement" options={facilityOptions} />
+        </div>
+      </fieldset>
+    </>
+  );
+}
+
+export function NewGoodPage() {
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const [address] = useSearchParams();
+  const residences = useResidenceOptionsQuery();
+  // Opened from a residence's page (?residence=<id>), the new good is in that residence.
+  const { form, ready, dirty } = useEditForm(NEW_FORM, valuesOf(undefined, address.get('residence') ?? ''), 'new');
+  const { sending, failure, submit } = useCheckedSubmission();
+  const [create] = useCreateGoodMutation();
+  const [created, setCreated] = useState<number | null>(null);
+  useEffect(() => {
+    if (created !== null) void navigate(`${LIST}/${created}`, { replace: true });
+  }, [created, navigate]);
+
+  return (
+    <section>
+      <Link className="bo-back" to={LIST}>
+        ← Tous les biens
+      </Link>
+      <h1>Nouveau bien</h1>
+      {ready && (
+        <form
+          noValidate
+          aria-label="Nouveau bien"
+          onSubmit={async (event) => {
+            event.preventDefault();
+            const answer = await submit(form, goodSchema, bodyOf(form.values), (body) => create(body).unwrap());
+            if (!answer) return;
+            dispatch(pushMessage({ kind: 'info', text: `Le bien ${answer.good.reference} a été créé. Ajoutez-lui des photos et un plan.` }));
+            dispatch(formReset(NEW_FORM));
+            setCreated(answer.good.id);
+          }}
+        >
+          <GoodFields form={form} residences={residences.data ?? []} />
+          <p className="bo-panel">Les photos et le plan s’ajoutent une fois le bien créé.</p>
+          {failure && <RequestErrorMessage error={failure} />}
+          <div className="bo-actions">
+            <button type="submit" className="ui-button" disabled={sending}>
+              Créer le bien
+            </button>
+          </div>
+        </form>
+      )}
+      <UnsavedChangesGuard when={dirty && created === null} />
+    </section>
+  );
+}
+
+/** How the history names each field and writes its values. */
+function useHistoryFields(residences: readonly ResidenceOption[]): Record<string, HistoryField> {
+  const facilities = useEquipmentOptions('good');
+  return useMemo(() => {
+    const labelOf = (options: readonly Option[]) => (value: unknown) => options.find((option) => option.value === String(value))?.label ?? `n° ${String(value)}`;
+    return {
+      enabled: { label: 'Proposé sur le site' },
+      residence: { label: 'Résidence', format: labelOf(residences.map((option) => ({ value: String(option.value), label: option.label }))) },
+      reference: { label: 'Référence' },
+      flat_size: { label: 'Typologie', format: (value) => flatSizeLabel(String(value)) },
+      surface: { label: 'Surface', format: (value) => surfaceText(Number(value)) },
+      rent_price: { label: 'Loyer charges comprises', format: (value) => eurosText(Number(value)) },
+      monthly_costs: { label: 'Charges', format: (value) => eurosText(Number(value)) },
+      available_from: { label: 'Disponible à partir du', format: (value) => formatDate(String(value)) },
+      description: { label: 'Description' },
+      facilities: { label: 'Équipements', format: (value) => (value as unknown[]).map(labelOf(facilities)).join(', ') },
+      dpe_kwh: { label: 'Consommation d’énergie', format: (value) => `${String(value)} kWh/m²/an` },
+      dpe_kgco2: { label: 'Émissions de gaz à effet de serre', format: (value) => `${String(value)} kgCO₂/m²/an` },
+    };
+  }, [residences, facilities]);
+}
+
+export function GoodPage() {
+  const loaded = useLoaderData<typeof goodLoader>();
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const revalidator = useRevalidator();
+  const residences = useResidenceOptionsQuery();
+  // What the last save answered, until the page loads that version or a newer one (a picture changed, a reload).
+  const [saved, setSaved] = useState<GoodAnswer | null>(null);
+  const { good, history } = saved && saved.good.version > loaded.good.version ? saved : loaded;
+  const { form, ready, dirty } = useEditForm(`good-${good.id}`, valuesOf(good), `${good.id}@${good.version}`);
+  const { sending, failure, submit, send } = useCheckedSubmission();
+  const [update] = useUpdateGoodMutation();
+  const [remove] = useDeleteGoodMutation();
+  const [deleted, setDeleted] = useState(false);
+  const historyFields = useHistoryFields(residences.data ?? []);
+  useEffect(() => {
+    if (deleted) void navigate(LIST, { replace: true });
+  }, [deleted, navigate]);
+  const onSite = good.enabled && good._residence.status === 'published';
+  const title = `${good.reference} — ${flatSizeLabel(good.flat_size)} de ${surfaceText(good.surface)}`;
+
+  return (
+    <section>
+      <Link className="bo-back" to={LIST}>
+        ← Tous les biens
+      </Link>
+      <div className="bo-heading">
+        <h1>{title}</h1>
+        <div className="bo-heading__links">
+          {onSite ? <span className="bo-badge">Sur le site</span> : <span className="bo-badge bo-badge--off">Absent du site</span>}
+          {onSite && (
+            <a href={`/residences/${good._residence.slug}/${good.slug}/${good.id}`} target="_blank" rel="noreferrer">
+              Voir sur le site (nouvel onglet)
+            </a>
+          )}
+          <Link to={`/admin/liste-des-residences/${good._residence.id}`}>
+            {good._residence.name} — {good._residence.city.label}
+          </Link>
+        </div>
+      </div>
+      {ready && (
+        <form
+          noValidate
+          aria-label={`Bien ${good.reference}`}
+          onSubmit={async (event) => {
+            event.preventDefault();
+            const body = { id: good.id, version: good.version, ...bodyOf(form.values) };
+            const answer = await submit(form, goodUpdateSchema, body, (checked) => update(checked).unwrap());
+            if (!answer) return;
+            setSaved(answer);
+            dispatch(pushMessage({ kind: 'info', text: 'Les modifications ont été enregistrées.' }));
+          }}
+        >
+          <GoodFields form={form} residences={residences.data ?? []} />
+          {failure && <RequestErrorMessage error={failure} />}
+          {failure?.error === CONFLICT_MESSAGE && (
+            <button type="button" className="ui-button ui-button--secondary" onClick={() => revalidator.revalidate()}>
+              Recharger la fiche
+            </button>
+          )}
+          <div className="bo-actions">
+            <button type="submit" className="ui-button" disabled={sending || !dirty}>
+              Enregistrer
+            </button>
+            <ConfirmButton
+              label="Supprimer"
+              title="Supprimer ce bien ?"
+              confirmLabel="Supprimer définitivement"
+              danger
+              onConfirm={async () => {
+                const done = await send(() => remove({ id: good.id }).unwrap(), form.showErrors);
+                if (!done) return;
+                dispatch(pushMessage({ kind: 'info', text: `Le bien ${good.reference} a été supprimé.` }));
+                setDeleted(true);
+              }}
+            >
+              <p>
+                Le bien {good.reference}, ses photos et son plan seront supprimés définitivement. S’il figure dans un dossier, il ne pourra pas l’être : décochez
+                plutôt « Proposer ce bien sur le site ».
+              </p>
+            </ConfirmButton>
+          </div>
+        </form>
+      )}
+      <PhotoManager owner="good" ownerId={good.id} kind="photo" label="Photos du logement" images={good.photos} onChange={() => revalidator.revalidate()} />
+      <PhotoManager owner="good" ownerId={good.id} kind="plan" label="Plan du logement" images={good.plan} onChange={() => revalidator.revalidate()} />
+      <HistoryPanel entries={history} fields={historyFields} />
+      <UnsavedChangesGuard when={dirty && !deleted} />
+    </section>
+  );
+}
