@@ -214,6 +214,12 @@ describe.each(BACKENDS)('accounts managed by administrators on $name', (backend)
     expect(after.history[0]).toMatchObject({ action: 'Inscription', actor: 'La plateforme', changes: [{ field: 'state', before: 'invited', after: 'active' }] });
   });
 
+  it('creates one account when two administrators invite the same address at once', async () => {
+    const statuses = await Promise.all([1, 2, 3].map(async () => (await create('en-meme-temps@example.org')).status));
+    expect(statuses.sort()).toEqual([201, 400, 400]);
+    expect((await admin.post('/api/users/list').send({ search: 'en-meme-temps@' }).expect(200)).body.total).toBe(1);
+  });
+
   it('validates the creation in French', async () => {
     const { body } = await admin.post('/api/users/create').send({ email: 'pas-une-adresse', first_name: ' ', last_name: 'x'.repeat(101), role: 'comitee' }).expect(400);
     expect(body.fields).toEqual({
