@@ -1,21 +1,9 @@
-import AxeBuilder from '@axe-core/playwright';
 import { startInbox, type SmtpInbox } from '@hsa-lli/common/testing';
-import type { Page } from '@playwright/test';
+import { accessibleAtBothWidths } from '../support/accessibility.ts';
 import { E2E_SMTP_PORT } from '../support/e2e-env.ts';
 import { alive, emailOf, expect, loginAs, test, watchContentSecurityPolicy } from '../support/fixtures.ts';
 
 const DEACTIVATED = 'Ce compte a été désactivé : il ne permet plus de se connecter. Si vous pensez qu’il s’agit d’une erreur, contactez HSA Logement intermédiaire.';
-
-/** No axe-core violation on the page as it stands, at the desktop width and on a phone; a full-page picture of each. */
-async function accessibleAtBothWidths(page: Page, name: string): Promise<void> {
-  for (const width of [1280, 390]) {
-    await page.setViewportSize({ width, height: 900 });
-    const { violations } = await new AxeBuilder({ page }).analyze();
-    expect(violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`), `${name} at ${width} px`).toEqual([]);
-    await page.screenshot({ path: test.info().outputPath(`users-${name}-${width}.png`), fullPage: true });
-  }
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
 
 test.describe.serial('accounts run by an administrator', () => {
   let inbox: SmtpInbox;
@@ -48,7 +36,7 @@ test.describe.serial('accounts run by an administrator', () => {
     await expect(table.getByRole('row').nth(1)).toContainText('hsa@demo.hsa-lli.fr');
     await page.getByRole('button', { name: 'Tout afficher' }).click();
     await expect(table.getByRole('row', { name: /customer@demo\.hsa-lli\.fr/ })).toBeVisible();
-    await accessibleAtBothWidths(page, 'list');
+    await accessibleAtBothWidths(page, 'users-list');
 
     // The invitation.
     await page.getByRole('link', { name: 'Inviter un utilisateur' }).click();
@@ -56,7 +44,7 @@ test.describe.serial('accounts run by an administrator', () => {
     const form = page.getByRole('form', { name: "Invitation d'un utilisateur" });
     await form.getByRole('button', { name: "Envoyer l'invitation" }).click();
     await expect(form.getByText("Veuillez saisir l'adresse e-mail.")).toBeVisible();
-    await accessibleAtBothWidths(page, 'new');
+    await accessibleAtBothWidths(page, 'users-new');
     await form.getByLabel('E-mail').fill(invited.email);
     await form.getByLabel('Prénom').fill('Peio');
     await form.getByRole('textbox', { name: 'Nom', exact: true }).fill('Hiriart');
@@ -66,7 +54,7 @@ test.describe.serial('accounts run by an administrator', () => {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Peio Hiriart');
     await expect(page.getByText(`Le compte de Peio Hiriart est créé : une invitation a été envoyée à ${invited.email}.`)).toBeVisible();
     await expect(page.getByText(/^Envoyée le .*, valable jusqu’au /)).toBeVisible();
-    await accessibleAtBothWidths(page, 'invited');
+    await accessibleAtBothWidths(page, 'users-invited');
     const detail = page.url();
 
     // The invited person registers through the e-mailed link, in a browser of their own.
@@ -93,7 +81,7 @@ test.describe.serial('accounts run by an administrator', () => {
     await expect(page.getByText('Jamais')).toHaveCount(0);
     await expect(page.getByRole('heading', { name: 'Historique' })).toBeVisible();
     await expect(page.getByText(/— Inscription, par La plateforme/)).toBeVisible();
-    await accessibleAtBothWidths(page, 'detail');
+    await accessibleAtBothWidths(page, 'users-detail');
     await page.getByRole('button', { name: 'Désactiver' }).click();
     const dialog = page.getByRole('dialog', { name: 'Désactiver ce compte ?' });
     await expect(dialog).toContainText('Peio Hiriart sera déconnecté(e) immédiatement');

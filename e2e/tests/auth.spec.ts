@@ -20,14 +20,14 @@ async function holdsDictionaries(scripts: Promise<string>[]): Promise<boolean> {
   return (await Promise.all(scripts)).some((text) => text.includes('wikipedia-fr'));
 }
 
-/** The back-office menu: an entry for each page the back office has (spec section 2). */
-const ADMIN_MENU = ['Accueil'];
+/** The back-office menu of each role: an entry for each list it may open (spec section 2). */
+const CATALOGUE_MENU = ['Accueil', 'Résidences', 'Biens', 'Équipements'];
 
 /** What each demo role sees after logging in from the public header (spec sections 2 and 6). */
 const ROLES = [
-  { role: 'admin', lands: '/admin/accueil', menu: ADMIN_MENU, panelTitle: 'Intranet', links: ['Accueil'], refused: '/gestion/recommandations' },
-  { role: 'hsa', lands: '/', menu: ADMIN_MENU, panelTitle: 'Intranet', links: ['Accueil'], refused: '/gestion/recommandations' },
-  { role: 'coordinator', lands: '/admin/accueil', menu: ADMIN_MENU, panelTitle: 'Mon espace', links: [], refused: '/gestion/recommandations' },
+  { role: 'admin', lands: '/admin/accueil', menu: [...CATALOGUE_MENU, 'Utilisateurs'], panelTitle: 'Intranet', links: ['Accueil'], refused: '/gestion/recommandations' },
+  { role: 'hsa', lands: '/', menu: CATALOGUE_MENU, panelTitle: 'Intranet', links: ['Accueil'], refused: '/gestion/recommandations' },
+  { role: 'coordinator', lands: '/admin/accueil', menu: ['Accueil'], panelTitle: 'Mon espace', links: [], refused: '/gestion/recommandations' },
   { role: 'comitee', lands: '/gestion/recommandations', menu: [], panelTitle: 'Mon espace', links: [], refused: '/admin/accueil' },
   { role: 'member', lands: '/gestion/recommandations', menu: [], panelTitle: 'Mon espace', links: [], refused: '/admin/accueil' },
   { role: 'customer', lands: '/', menu: [], panelTitle: 'Mon espace', links: ['Mes identifiants'], refused: '/admin/accueil' },
