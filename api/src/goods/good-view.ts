@@ -46,12 +46,12 @@ export function formOf(good: Good): GoodRequest {
   };
 }
 
-/** A good as a row of the back office's list (its residence and commune read by the list's joins). */
-export function toGoodRow(good: Good): GoodRow {
+/** A good as a row of the back office's list: its residence's id and name read with it, the name of its commune given. */
+export function toGoodRow(good: Good, commune: string): GoodRow {
   return {
     id: good.id,
     reference: good.reference,
-    residence: { id: good.residence.id, name: good.residence.name, city: good.residence.city.name },
+    residence: { id: good.residence.id, name: good.residence.name, city: commune },
     flat_size: good.flatSize,
     surface: good.surface,
     rent_price: euros(good.rentPriceCents),

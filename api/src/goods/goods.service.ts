@@ -80,22 +80,25 @@ export class GoodsService {
 
   /**
    * One page of the goods, filtered, searched in their reference and their residence's name, sorted. Only the
-   * columns of a row are read, through many-to-one joins: a page costs the same with 20,000 goods as with 20.
+   * columns of a row are read, and the goods' indexes give each sort's order: a page costs about the same with 20,000
+   * goods as with 20. The residence is a left join (every good has one) so that MariaDB reads the goods first, in the
+   * index's order, rather than starting from the residences and sorting every good, and leaves it out of the count;
+   * the communes of the page's residences are read afterwards, for that page only.
    */
   async list(request: ListRequest): Promise<ListAnswer<GoodRow>> {
     const query = this.goods
       .createQueryBuilder('good')
       .select(['good.id', 'good.reference', 'good.flatSize', 'good.surface', 'good.rentPriceCents', 'good.monthlyCostsCents'])
       .addSelect(['good.dpeKwh', 'good.dpeKgco2', 'good.enabled', 'good.availableFrom', 'good.version'])
-      .innerJoin('good.residence', 'residence')
-      .addSelect(['residence.id', 'residence.name'])
-      .innerJoin('residence.city', 'city')
-      .addSelect(['city.insee', 'city.name']);
+      .leftJoin('good.residence', 'residence')
+      .addSelect(['residence.id', 'residence.name']);
     const { residence, flat_size, enabled } = request.filters ?? {};
     if (residence !== undefined) query.andWhere('good.residenceId = :residence', { residence });
     if (flat_size !== undefined) query.andWhere('good.flatSize = :flat_size', { flat_size });
     if (enabled !== undefined) query.andWhere('good.enabled = :enabled', { enabled });
-    return listAnswer(await pageOf(query, request, LIST), toGoodRow);
+    const page = await pageOf(query, request, LIST);
+    const communes = await this.residences.communeNames([...new Set(page.rows.map((good) => good.residence.id))]);
+    return listAnswer(page, (good) => toGoodRow(good, communes.get(good.residence.id)!));
   }
 
   async getOne(id: number): Promise<GoodAnswer> {

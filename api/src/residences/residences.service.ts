@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { ResidenceOption } from '@hsa-lli/common/back-office';
 import { RESIDENCE_STATUS_OPTIONS, type ResidenceDetails, type ResidenceFilters, type ResidenceStatus, type ResidenceSummary } from '@hsa-lli/common/domain';
-import type { Repository } from 'typeorm';
+import { In, type Repository } from 'typeorm';
 import type { Good } from '../goods/entities/good.entity.js';
 import { toGoodSummary } from '../goods/good-view.js';
 import { toEquipmentView } from '../equipments/equipment-view.js';
@@ -130,5 +130,12 @@ export class ResidencesService {
 
   exists(id: number): Promise<boolean> {
     return this.residences.existsBy({ id });
+  }
+
+  /** The commune's name of each of these residences: what a page of their goods shows, read for that page only. */
+  async communeNames(ids: readonly number[]): Promise<Map<number, string>> {
+    if (ids.length === 0) return new Map();
+    const residences = await this.residences.find({ select: { id: true, city: { insee: true, name: true } }, where: { id: In([...ids]) } });
+    return new Map(residences.map((residence) => [residence.id, residence.city.name]));
   }
 }
