@@ -13,6 +13,15 @@ export default routesByLayout([
   pageRoute('/admin/liste-des-residences/[id]', {
     lazy: () => import('./features/residences/residence-page.js').then(({ ResidencePage, residenceLoader }) => ({ Component: ResidencePage, loader: residenceLoader })),
   }),
+  pageRoute('/admin/liste-des-biens', {
+    lazy: () => import('./features/goods/goods-list-page.js').then(({ GoodsListPage }) => ({ Component: GoodsListPage })),
+  }),
+  pageRoute('/admin/liste-des-biens/nouveau', {
+    lazy: () => import('./features/goods/good-page.js').then(({ NewGoodPage }) => ({ Component: NewGoodPage })),
+  }),
+  pageRoute('/admin/liste-des-biens/[id]', {
+    lazy: () => import('./features/goods/good-page.js').then(({ GoodPage, goodLoader }) => ({ Component: GoodPage, loader: goodLoader })),
+  }),
   pageRoute('/admin/liste-des-equipements', {
     lazy: () => import('./features/equipments/equipments-list-page.js').then(({ EquipmentsListPage }) => ({ Component: EquipmentsListPage })),
   }),
@@ -21,6 +30,15 @@ export default routesByLayout([
   }),
   pageRoute('/admin/liste-des-equipements/[id]', {
     lazy: () => import('./features/equipments/equipment-page.js').then(({ EquipmentPage, equipmentLoader }) => ({ Component: EquipmentPage, loader: equipmentLoader })),
+  }),
+  pageRoute('/admin/liste-des-utilisateurs', {
+    lazy: () => import('./features/users/users-list-page.js').then(({ UsersListPage }) => ({ Component: UsersListPage })),
+  }),
+  pageRoute('/admin/liste-des-utilisateurs/nouvel-utilisateur', {
+    lazy: () => import('./features/users/user-page.js').then(({ NewUserPage }) => ({ Component: NewUserPage })),
+  }),
+  pageRoute('/admin/liste-des-utilisateurs/[id]', {
+    lazy: () => import('./features/users/user-page.js').then(({ UserPage, userLoader }) => ({ Component: UserPage, loader: userLoader })),
   }),
   pageRoute('/gestion/recommandations', {
     lazy: () =>
