@@ -1,3 +1,5 @@
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { CONFLICT_MESSAGE } from '@hsa-lli/common/back-office';
 import sharp from 'sharp';
 import request from 'supertest';
@@ -342,6 +344,9 @@ describe.each(BACKENDS)('goods managed by staff on $name', (backend) => {
 
     const created = (await hsa.post('/api/goods/create').send({ ...newGood(residences['Résidence Uhabia']!.id, 'UHA-DEL-01'), facilities: [equipments.good[0]] }).expect(201)).body.good;
     const plan = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#fff' } }).png().toBuffer();
+    // The pictures' originals on disk (their renditions are in a folder beside them).
+    const originals = () => readdirSync(join(api.config.dataDir, 'public', 'images')).filter((name) => name !== 'renditions').length;
+    const before = originals();
     const uploaded = await hsa
       .post('/api/images/upload')
       .set('Origin', api.config.publicUrl)
@@ -351,9 +356,11 @@ describe.each(BACKENDS)('goods managed by staff on $name', (backend) => {
       .attach('files', plan, { filename: 'plan.png', contentType: 'image/png' })
       .expect(201);
     const [image] = uploaded.body.data as { id: number }[];
+    expect(originals()).toBe(before + 1);
     expect((await hsa.post('/api/goods/delete').send({ id: created.id }).expect(200)).body).toEqual({ id: created.id });
     await hsa.post('/api/goods/get-one').send({ id: created.id }).expect(404);
     await hsa.get(`/api/images/${image!.id}`).expect(404);
+    expect(originals()).toBe(before);
     expect((await list({ search: 'UHA-DEL-01' })).total).toBe(0);
   });
 

@@ -1,4 +1,7 @@
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { CONFLICT_MESSAGE } from '@hsa-lli/common/back-office';
+import sharp from 'sharp';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { agentsByRole, expectOnlyFor, type Agent } from './back-office.js';
@@ -161,7 +164,24 @@ describe.each(BACKENDS)('residences managed by staff on $name', (backend) => {
     expect(refused.body.error).toMatch(/ne peut pas être supprimée : elle compte encore \d+ biens?\. Pour la retirer du site, passez-la en « Brouillon » ou « Fermée »\./);
     await hsa.post('/api/residences/get-one').send({ id: withGoods.id }).expect(200);
     const empty = (await hsa.post('/api/residences/create').send(residenceForm()).expect(201)).body.residence;
+    const picture = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#0b4a6f' } }).jpeg().toBuffer();
+    const originals = () => readdirSync(join(api.config.dataDir, 'public', 'images')).filter((name) => name !== 'renditions').length;
+    const before = originals();
+    const [photo] = (
+      await hsa
+        .post('/api/images/upload')
+        .set('Origin', api.config.publicUrl)
+        .field('owner', 'residence')
+        .field('owner_id', String(empty.id))
+        .field('kind', 'photo')
+        .attach('files', picture, { filename: 'facade.jpg', contentType: 'image/jpeg' })
+        .expect(201)
+    ).body.data;
+    expect(originals()).toBe(before + 1);
     expect((await hsa.post('/api/residences/delete').send({ id: empty.id }).expect(200)).body).toEqual({ id: empty.id });
     await hsa.post('/api/residences/get-one').send({ id: empty.id }).expect(404);
+    // Its photos go with it, files included.
+    await hsa.get(`/api/images/${photo.id}`).expect(404);
+    expect(originals()).toBe(before);
   });
 });

@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { EquipmentsModule } from '../equipments/equipments.module.js';
+import { ImagesModule } from '../images/images.module.js';
 import { RecordsModule } from '../records/records.module.js';
 import { ResidencesModule } from '../residences/residences.module.js';
 import { Good } from './entities/good.entity.js';
@@ -8,7 +9,7 @@ import { GoodsController } from './goods.controller.js';
 import { GoodsService } from './goods.service.js';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([Good]), ResidencesModule, EquipmentsModule, RecordsModule],
+  imports: [TypeOrmModule.forFeature([Good]), ResidencesModule, EquipmentsModule, ImagesModule, RecordsModule],
   controllers: [GoodsController],
   providers: [GoodsService],
 })

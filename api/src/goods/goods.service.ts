@@ -11,6 +11,7 @@ import { claimVersion, listAnswer, pageOf, type ListSpec } from '../common/list-
 import type { Equipment } from '../equipments/entities/equipment.entity.js';
 import { EquipmentsService } from '../equipments/equipments.service.js';
 import { changedFields, HistoryService } from '../history/history.service.js';
+import { ImagesService } from '../images/images.service.js';
 import { RecordsService } from '../records/records.service.js';
 import type { Residence } from '../residences/entities/residence.entity.js';
 import { ResidencesService } from '../residences/residences.service.js';
@@ -66,6 +67,7 @@ export class GoodsService {
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly residences: ResidencesService,
     private readonly equipments: EquipmentsService,
+    private readonly images: ImagesService,
     private readonly records: RecordsService,
     private readonly history: HistoryService,
   ) {}
@@ -147,10 +149,13 @@ export class GoodsService {
         `Le bien ${good.reference} figure dans ${files} dossier${files > 1 ? 's' : ''} : le supprimer les priverait du logement demandé. Désactivez-le plutôt : il ne sera plus proposé sur le site.`,
       );
     }
-    await this.dataSource.transaction(async (manager) => {
+    const removeFiles = await this.dataSource.transaction(async (manager) => {
+      const pictures = await this.images.deleteAllOf(manager, { owner: 'good', owner_id: id });
       await manager.delete(Good, { id });
       await this.history.record({ subject: 'good', subjectId: id, actor, action: 'Suppression', changes: changedFields(formOf(good), {}) }, manager);
+      return pictures;
     });
+    await removeFiles();
     return { id };
   }
 

@@ -15,5 +15,6 @@ import { ImagesService, uploadsDir } from './images.service.js';
   ],
   controllers: [ImagesController],
   providers: [ImagesService],
+  exports: [ImagesService],
 })
 export class ImagesModule {}

@@ -287,6 +287,19 @@ export class ImagesService {
     }
   }
 
+  /**
+   * Deletes the pictures of a residence or a good being deleted, in the caller's transaction. The files go once the
+   * transaction has committed: the returned function removes them (the rows would otherwise vanish by cascade and
+   * leave their files behind).
+   */
+  async deleteAllOf(manager: EntityManager, owner: Pick<ImageTarget, 'owner' | 'owner_id'>): Promise<() => Promise<void>> {
+    const images = await manager.find(Image, { where: this.ownerRelation(owner) });
+    if (images.length > 0) await manager.delete(Image, images.map((image) => image.id));
+    return async () => {
+      await Promise.all(images.map((image) => this.removeFiles(image)));
+    };
+  }
+
   private async removeFiles(image: Image): Promise<void> {
     const renditions = renditionsDir(this.config.dataDir);
     await Promise.all([

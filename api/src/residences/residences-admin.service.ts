@@ -18,7 +18,7 @@ import { isUniqueViolation } from '../common/database-errors.js';
 import { claimVersion, listAnswer, pageOf, type ListSpec } from '../common/list-query.js';
 import { EquipmentsService } from '../equipments/equipments.service.js';
 import { changedFields, HistoryService } from '../history/history.service.js';
-import { toImageView } from '../images/images.service.js';
+import { ImagesService, toImageView } from '../images/images.service.js';
 import { RecordsService } from '../records/records.service.js';
 import { toCityView } from '../reference/commune-view.js';
 import { Commune } from '../reference/entities/commune.entity.js';
@@ -79,6 +79,7 @@ export class ResidencesAdminService {
     @InjectRepository(Residence) private readonly residences: Repository<Residence>,
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly equipments: EquipmentsService,
+    private readonly images: ImagesService,
     private readonly records: RecordsService,
     private readonly history: HistoryService,
   ) {}
@@ -162,11 +163,14 @@ export class ResidencesAdminService {
         `La résidence « ${residence.name} » ne peut pas être supprimée : ${reasons.join(' et ')}. Pour la retirer du site, passez-la en « Brouillon » ou « Fermée ».`,
       );
     }
-    await this.dataSource.transaction(async (manager) => {
+    const removeFiles = await this.dataSource.transaction(async (manager) => {
+      const pictures = await this.images.deleteAllOf(manager, { owner: 'residence', owner_id: id });
       await manager.delete(Residence, { id });
       const { id: _id, slug: _slug, version: _version, _city, photos: _photos, goods: _goods, updated_at: _updated, ...fields } = residence;
       await this.history.record({ subject: 'residence', subjectId: id, actor, action: 'Suppression', changes: changedFields(fields, {}) }, manager);
+      return pictures;
     });
+    await removeFiles();
     return { id };
   }
 

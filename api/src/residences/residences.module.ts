@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { EquipmentsModule } from '../equipments/equipments.module.js';
+import { ImagesModule } from '../images/images.module.js';
 import { RecordsModule } from '../records/records.module.js';
 import { Residence } from './entities/residence.entity.js';
 import { FrontResidencesController } from './front-residences.controller.js';
@@ -9,7 +10,7 @@ import { ResidencesController } from './residences.controller.js';
 import { ResidencesService } from './residences.service.js';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([Residence]), EquipmentsModule, RecordsModule],
+  imports: [TypeOrmModule.forFeature([Residence]), EquipmentsModule, ImagesModule, RecordsModule],
   controllers: [FrontResidencesController, ResidencesController],
   providers: [ResidencesService, ResidencesAdminService],
   exports: [ResidencesService],
