@@ -311,7 +311,12 @@ export function ResidencePage() {
             ))}
           </ul>
         )}
-        <Link to={`/admin/liste-des-biens?residence=${residence.id}`}>Voir ces biens dans la liste</Link>
+        <div className="bo-actions">
+          <Link className="ui-button" to={`/admin/liste-des-biens/nouveau?residence=${residence.id}`}>
+            Ajouter un bien
+          </Link>
+          <Link to={`/admin/liste-des-biens?residence=${residence.id}`}>Voir ces biens dans la liste</Link>
+        </div>
       </section>
       <HistoryPanel entries={history} fields={historyFields} />
       <UnsavedChangesGuard when={dirty && !deleted} />
