@@ -63,7 +63,28 @@ test.describe.serial('the catalogue run by a manager', () => {
     const history = page.getByRole('region', { name: 'Historique' });
     await expect(history).toContainText('Photos ajoutées (2)');
 
-    // Publication: the residence appears on the public site, with its photos.
+    // A good in it, offered on the site, with its rent checked against the LLI ceiling of the zone.
+    const residenceUrl = page.url();
+    await page.getByRole('link', { name: 'Ajouter un bien' }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Nouveau bien');
+    const good = page.getByRole('form', { name: 'Nouveau bien' });
+    await expect(good.getByRole('combobox', { name: 'Résidence' })).toHaveValue(residenceUrl.split('/').pop()!);
+    await good.getByRole('checkbox', { name: 'Proposer ce bien sur le site' }).check();
+    await good.getByRole('textbox', { name: 'Référence', exact: true }).fill('RES-BIA-42-01');
+    await good.getByRole('combobox', { name: 'Typologie' }).selectOption('T3');
+    await good.getByRole('textbox', { name: 'Surface (m²)' }).fill('64,5');
+    await good.getByRole('textbox', { name: 'Loyer mensuel charges comprises' }).fill('1 050');
+    await good.getByRole('textbox', { name: 'Dont charges mensuelles' }).fill('90');
+    await good.getByRole('textbox', { name: /Consommation d’énergie/ }).fill('95');
+    await good.getByRole('textbox', { name: /Émissions de gaz/ }).fill('12');
+    await good.getByRole('textbox', { name: 'Description du bien', exact: true }).fill('Trois pièces traversant au deuxième étage, balcon plein sud.');
+    await good.getByRole('button', { name: 'Créer le bien' }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toContainText('RES-BIA-42-01');
+    await page.getByLabel('Ajouter des photos').setInputFiles([await photo('sejour.jpg', '#1f7a3d')]);
+    await expect(page.getByText('La photo a été ajoutée.')).toBeVisible();
+    await page.goto(residenceUrl);
+
+    // Publication: the residence appears on the public site, with its photos and its good.
     await page.getByRole('radio', { name: 'Publiée' }).check();
     await page.getByRole('button', { name: 'Enregistrer' }).first().click();
     await expect(page.getByText('Les modifications ont été enregistrées.')).toBeVisible();
@@ -76,6 +97,9 @@ test.describe.serial('the catalogue run by a manager', () => {
     await visitor.getByRole('link', { name: new RegExp(residence.name) }).first().click();
     await expect(visitor.getByRole('heading', { level: 1 })).toHaveText(residence.name);
     await expect(visitor.getByRole('img', { name: /Les Mimosas/ }).first()).toBeVisible();
+    await visitor.getByRole('link', { name: /T3/ }).first().click();
+    await expect(visitor.getByRole('heading', { level: 1 })).toContainText('T3');
+    await expect(visitor.getByText(/1\s050,00\s€/).first()).toBeVisible();
     await visitor.close();
   });
 

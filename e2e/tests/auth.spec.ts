@@ -413,7 +413,7 @@ test.describe('the admin header', () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     const menu = page.getByRole('navigation', { name: "Menu d'administration" });
     const user = page.getByRole('navigation', { name: 'Menu utilisateur' });
-    for (const entry of [...ADMIN_MENU.map((name) => menu.getByRole('link', { name, exact: true })), user.getByRole('link', { name: 'Mon compte' }), user.getByRole('button', { name: 'Déconnexion' })]) {
+    for (const entry of [...[...CATALOGUE_MENU, 'Utilisateurs'].map((name) => menu.getByRole('link', { name, exact: true })), user.getByRole('link', { name: 'Mon compte' }), user.getByRole('button', { name: 'Déconnexion' })]) {
       await expect(entry).toBeInViewport({ ratio: 1 });
       await entry.focus();
       await expect(entry).toBeFocused();
