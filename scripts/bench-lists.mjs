@@ -3,6 +3,7 @@
 // fails when a call's p95 is over the budget or a request fails.
 //   npm run bench:lists            (MariaDB as root without password on 127.0.0.1:3306; BENCH_MARIADB_URL for another)
 import { spawn, spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { once } from 'node:events';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, totalmem, tmpdir } from 'node:os';
@@ -21,7 +22,8 @@ import {
 
 const root = join(import.meta.dirname, '..');
 const port = Number(process.env.BENCH_PORT ?? 4310);
-const origin = `http://localhost:${port}`;
+// An address, not localhost: a name that resolves to ::1 first costs each new connection a refused attempt.
+const origin = `http://127.0.0.1:${port}`;
 const server = new URL(process.env.BENCH_MARIADB_URL ?? 'mysql://root@127.0.0.1:3306');
 const DATABASE = 'hsa_bench';
 const DEMO_ADMIN = 'admin@demo.hsa-lli.fr';
@@ -192,6 +194,8 @@ async function load(connection) {
 
   const staffRoles = ROLES.filter((role) => role !== 'customer');
   const users = [];
+  // The invitation of each account: pending for the invited ones, used by the others.
+  const tokens = [];
   for (let index = 0; index < SIZES.users; index += 1) {
     const firstName = random.pick(FIRST_NAMES);
     const lastName = random.pick(LAST_NAMES);
@@ -200,8 +204,21 @@ async function load(connection) {
     const createdAt = NOW - random.int(1, 1_000) * DAY_MS;
     const neverLoggedIn = state === 'invited' || random.chance(0.2);
     const lastLoginAt = neverLoggedIn ? null : Math.min(NOW, createdAt + random.int(0, 700) * DAY_MS + random.int(0, DAY_MS));
+    const email = `${slugify(firstName)}.${slugify(lastName)}.${index + 1}@exemple.fr`.replaceAll('-', '');
+    const invitedAt = createdAt - random.int(0, 6) * DAY_MS;
+    tokens.push({
+      kind: 'registration',
+      tokenHash: createHash('sha256').update(`bench-${index}`).digest('hex'),
+      email,
+      firstName,
+      lastName,
+      role,
+      expiresAt: datetime(invitedAt + 7 * DAY_MS).slice(0, 19),
+      usedAt: state === 'invited' ? null : datetime(createdAt).slice(0, 19),
+      createdAt: datetime(invitedAt),
+    });
     users.push({
-      email: `${slugify(firstName)}.${slugify(lastName)}.${index + 1}@exemple.fr`.replaceAll('-', ''),
+      email,
       passwordHash: state === 'invited' ? null : passwordHash,
       roles: JSON.stringify([role]),
       firstName,
@@ -220,8 +237,9 @@ async function load(connection) {
   await insertAll(connection, 'goods', goods);
   await insertAll(connection, 'good_facilities', goodFacilities);
   await insertAll(connection, 'users', users);
-  await connection.query('ANALYZE TABLE residences, goods, users, residence_facilities, good_facilities');
-  return { residenceIds: residences.map((residence) => residence.id), communes: communes.map((commune) => commune.insee) };
+  await insertAll(connection, 'tokens', tokens);
+  await connection.query('ANALYZE TABLE residences, goods, users, tokens, residence_facilities, good_facilities');
+  return { residenceIds: residences.map((residence) => residence.id) };
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -229,13 +247,13 @@ async function load(connection) {
 // request was due to the last byte of its answer.
 
 /** The calls measured: each request with a filter and a sort, the filters and pages varying from one to the next. */
-function scenarios({ residenceIds, communes }) {
+function scenarios({ residenceIds }) {
   const random = generator(26);
   const flatSizes = ['studio', 'T2', 'T3', 'T4', 'T5'];
   const direction = (index) => (index % 3 === 0 ? 'desc' : 'asc');
   return [
     {
-      name: 'Résidences par statut, triées par nom',
+      name: 'Residences by status, sorted by name',
       path: '/api/residences/list',
       described: 'filters.status (draft, published, closed; one in four also filters.zone), sort name asc/desc, pages 1–5 of 10, 25 or 50',
       body: (index) => ({
@@ -246,7 +264,7 @@ function scenarios({ residenceIds, communes }) {
       }),
     },
     {
-      name: 'Logements par résidence ou par typologie, triés par loyer',
+      name: 'Goods by residence or flat size, sorted by rent',
       path: '/api/goods/list',
       described: 'filters.residence (any residence) or filters.flat_size (studio to T5, one in two also enabled), sort rent_price asc/desc, pages 1–10 of 25 or 50 for a typology',
       body: (index) =>
@@ -260,7 +278,7 @@ function scenarios({ residenceIds, communes }) {
             },
     },
     {
-      name: 'Comptes par rôle, triés par nom',
+      name: 'Accounts by role and state, sorted by last name',
       path: '/api/users/list',
       described: 'filters.role (every role; one in three also filters.state), sort last_name asc/desc, pages 1–5 of 25 or 50',
       body: (index) => ({
@@ -271,7 +289,7 @@ function scenarios({ residenceIds, communes }) {
       }),
     },
     {
-      name: 'Équipements par type, triés par nom',
+      name: 'Equipments by type, sorted by name',
       path: '/api/equipments/list',
       described: 'filters.type (good, residence), sort name asc/desc, page 1 of 25 or 50',
       body: (index) => ({
@@ -282,12 +300,12 @@ function scenarios({ residenceIds, communes }) {
       }),
     },
     {
-      name: 'Recherche de résidences',
-      path: '/api/residences/list',
-      described: 'search (part of a name, a reference or a commune), filters.city one in four, sort updated_at desc, page 1–3 of 25',
+      name: 'Goods searched, filtered by enabled, sorted by last update',
+      path: '/api/goods/list',
+      described: 'search (part of a residence’s name or of a reference), filters.enabled true or false, sort updated_at desc, pages 1–3 of 25',
       body: (index) => ({
-        search: random.pick(['tilleuls', 'jardins', 'RES-01', 'résidence', 'parc', 'bayonne', 'anglet', 'port']),
-        filters: index % 4 === 0 ? { city: random.pick(communes) } : {},
+        search: random.pick(['tilleuls', 'jardins', 'RES-01', 'résidence', 'parc', 'port', 'RES-1234', 'orée']),
+        filters: { enabled: index % 4 !== 0 },
         sort: { column: 'updated_at', direction: 'desc' },
         page: random.int(1, 3),
         per_page: 25,
@@ -306,7 +324,7 @@ async function send(path, body, headers, due) {
     if (!Array.isArray(answer.data) || typeof answer.total !== 'number') return { ms, error: `no { data, total }: ${text.slice(0, 200)}` };
     return { ms };
   } catch (error) {
-    return { ms: performance.now() - due, error: String(error) };
+    return { ms: performance.now() - due, error: `${error}${error.cause ? ` (${error.cause.code ?? error.cause.message})` : ''}` };
   }
 }
 
@@ -410,6 +428,9 @@ try {
 
   api = spawn(process.execPath, [join(root, 'api', 'dist', 'main.js')], { stdio: ['ignore', 'ignore', 'inherit'], env });
   await waitFor(() => fetch(`${origin}/api/health`).then((response) => response.ok, () => false), 'the API');
+  // At start the API computes the dashboard's figures, which reads every published residence with its goods: the
+  // calls are measured once that is over.
+  await waitFor(async () => (await admin.query(`SELECT COUNT(*) AS count FROM \`${DATABASE}\`.statistics`))[0][0].count > 0, 'the statistics');
   const headers = { 'Content-Type': 'application/json', Origin: origin, Cookie: await logIn(DEMO_PASSWORD) };
   facts.loadAverage = loadavg()[0];
 
@@ -438,13 +459,15 @@ try {
 }
 
 const ms = (value) => `${value.toFixed(1)} ms`;
+const git = (...args) => spawnSync('git', args, { cwd: root, encoding: 'utf8' }).stdout.trim();
+const changed = git('status', '--porcelain', '--', 'api', 'common') !== '';
 const cpu = cpus();
 const report = [
   '# List calls benchmark',
   '',
-  `${new Date().toISOString().slice(0, 10)}, ${cpu.length} cores (${cpu[0]?.model.trim()}), ${Math.round(totalmem() / 2 ** 30)} GiB, load average ${facts.loadAverage.toFixed(2)} before the first call; Node.js ${process.version}, MariaDB ${facts.mariadb} (its defaults); the built API on one process, sessions in MariaDB, no Redis.`,
+  `${new Date().toISOString().slice(0, 10)}, ${cpu.length} cores (${cpu[0]?.model.trim()}), ${Math.round(totalmem() / 2 ** 30)} GiB, load average ${facts.loadAverage.toFixed(2)} before the first call (other work on the machine shows there); Node.js ${process.version}, MariaDB ${facts.mariadb} (its defaults); the API built at ${git('rev-parse', '--short', 'HEAD')}${changed ? ' with uncommitted changes' : ''}, one process, sessions in MariaDB, no Redis.`,
   '',
-  `Data: ${facts.residences.toLocaleString('en')} residences, ${facts.goods.toLocaleString('en')} goods, ${facts.users.toLocaleString('en')} accounts, ${facts.equipments} equipments (the demo data and ${SIZES.residences.toLocaleString('en')} residences of ${SIZES.goodsPerResidence} goods and ${SIZES.users.toLocaleString('en')} accounts loaded in ${facts.loadSeconds.toFixed(1)} s).`,
+  `Data: ${facts.residences.toLocaleString('en')} residences, ${facts.goods.toLocaleString('en')} goods, ${facts.users.toLocaleString('en')} accounts, ${facts.equipments} equipments (the demo data and ${SIZES.residences.toLocaleString('en')} residences of ${SIZES.goodsPerResidence} goods and ${SIZES.users.toLocaleString('en')} accounts with their invitation links loaded in ${facts.loadSeconds.toFixed(1)} s).`,
   '',
   `Load: each call on its own, ${RATE} requests/s for ${MEASURE_S} s after ${WARM_UP_S} s of warm-up, logged in as the demo admin; open model (a request starts on schedule whatever the earlier ones do). Latency is measured by the client, from the time a request was due to the last byte of its answer.`,
   '',
