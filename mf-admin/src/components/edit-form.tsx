@@ -1,9 +1,63 @@
 import { useEffect, useState, type ReactNode } from 'react';
-import { useBlocker } from 'react-router';
-import type { FieldChange, HistoryEntryView } from '@hsa-lli/common/back-office';
+import { useBlocker, useNavigate, useRevalidator, type Params } from 'react-router';
+import { CONFLICT_MESSAGE, type FieldChange, type HistoryEntryView } from '@hsa-lli/common/back-office';
 import { formatDate, validate, type Schema } from '@hsa-lli/common/domain';
 import { formFilled, useAppDispatch } from '@hsa-lli/common/store';
-import { Modal, useForm, useSubmission } from '@hsa-lli/common/ui';
+import type { RequestErrorData } from '@hsa-lli/common/http';
+import { Modal, RequestErrorMessage, useForm, useSubmission } from '@hsa-lli/common/ui';
+
+/** The id of a record's page (`/…/[id]`): anything but a positive whole number is the not-found page. */
+export function routeId(params: Params): number {
+  const id = Number(params.id);
+  if (!Number.isInteger(id) || id <= 0) throw new Response(null, { status: 404 });
+  return id;
+}
+
+/**
+ * Goes to another page once an action is done (a record created, or deleted): `leaving` lets the unsaved-changes
+ * guard stand down first.
+ */
+export function useLeave() {
+  const navigate = useNavigate();
+  const [target, setTarget] = useState<string | null>(null);
+  useEffect(() => {
+    if (target !== null) void navigate(target, { replace: true });
+  }, [target, navigate]);
+  return { leaving: target !== null, leaveTo: setTarget };
+}
+
+/**
+ * What a record's page shows: the last save's answer, until the page loads that version or a newer one (after a
+ * picture changed, which reloads the page without changing the version, or after « Recharger la fiche »).
+ */
+export function useLatestAnswer<Answer>(loaded: Answer, version: (answer: Answer) => number) {
+  const [saved, setSaved] = useState<Answer | null>(null);
+  return [saved !== null && version(saved) > version(loaded) ? saved : loaded, setSaved] as const;
+}
+
+/**
+ * The foot of an edit form: why the save failed (with « Recharger la fiche » when someone saved meanwhile),
+ * « Enregistrer » once something changed, and the page's other actions.
+ */
+export function SaveActions({ failure, sending, dirty, children }: { failure: RequestErrorData | null; sending: boolean; dirty: boolean; children?: ReactNode }) {
+  const revalidator = useRevalidator();
+  return (
+    <>
+      {failure && <RequestErrorMessage error={failure} />}
+      {failure?.error === CONFLICT_MESSAGE && (
+        <button type="button" className="ui-button ui-button--secondary" onClick={() => void revalidator.revalidate()}>
+          Recharger la fiche
+        </button>
+      )}
+      <div className="bo-actions">
+        <button type="submit" className="ui-button" disabled={sending || !dirty}>
+          Enregistrer
+        </button>
+        {children}
+      </div>
+    </>
+  );
+}
 
 /**
  * An edit form started from saved values: the forms store is filled with them whenever `key` changes (another
@@ -67,6 +121,15 @@ export function UnsavedChangesGuard({ when }: { when: boolean }) {
         </button>
       </div>
     </Modal>
+  );
+}
+
+/** « Supprimer », behind a dialog that says what the deletion takes away (or why it cannot be done). */
+export function DeleteButton({ title, children, onConfirm }: { title: string; children: ReactNode; onConfirm: () => Promise<unknown> }) {
+  return (
+    <ConfirmButton label="Supprimer" title={title} confirmLabel="Supprimer définitivement" danger onConfirm={onConfirm}>
+      {children}
+    </ConfirmButton>
   );
 }
 

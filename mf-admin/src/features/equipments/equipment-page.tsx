@@ -1,7 +1,5 @@
-import { useEffect, useState } from 'react';
-import { Link, useLoaderData, useNavigate, useRevalidator, type LoaderFunctionArgs } from 'react-router';
+import { Link, useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import {
-  CONFLICT_MESSAGE,
   EQUIPMENT_TYPE_OPTIONS,
   equipmentSchema,
   equipmentUpdateSchema,
@@ -10,7 +8,7 @@ import {
 import { http } from '@hsa-lli/common/http';
 import { formReset, pushMessage, useAppDispatch } from '@hsa-lli/common/store';
 import { RadioGroup, RequestErrorMessage, TextField, type FormBinding } from '@hsa-lli/common/ui';
-import { ConfirmButton, HistoryPanel, UnsavedChangesGuard, useCheckedSubmission, useEditForm, type HistoryField } from '../../components/edit-form.js';
+import { DeleteButton, type HistoryField, HistoryPanel, routeId, SaveActions, UnsavedChangesGuard, useCheckedSubmission, useEditForm, useLatestAnswer, useLeave } from '../../components/edit-form.js';
 import '../../components/back-office.css';
 import { useCreateEquipmentMutation, useDeleteEquipmentMutation, useUpdateEquipmentMutation } from './equipments-api.js';
 import { equipmentTypeLabel, usageText } from './equipment-labels.js';
@@ -25,8 +23,7 @@ const HISTORY_FIELDS: Record<string, HistoryField> = {
 };
 
 export async function equipmentLoader({ params, request }: LoaderFunctionArgs): Promise<EquipmentAnswer> {
-  const id = Number(params.id);
-  if (!Number.isInteger(id) || id <= 0) throw new Response(null, { status: 404 });
+  const id = routeId(params);
   return http.post<EquipmentAnswer>('/equipments/get-one', { id }, { controller: request, minDuration: 0 });
 }
 
@@ -43,14 +40,10 @@ const bodyOf = (values: Record<string, string>) => ({ name: values.name ?? '', t
 
 export function NewEquipmentPage() {
   const dispatch = useAppDispatch();
-  const navigate = useNavigate();
   const { form, ready, dirty } = useEditForm(NEW_FORM, EMPTY, 'new');
   const { sending, failure, submit } = useCheckedSubmission();
   const [create] = useCreateEquipmentMutation();
-  const [created, setCreated] = useState<number | null>(null);
-  useEffect(() => {
-    if (created !== null) void navigate(`${LIST}/${created}`, { replace: true });
-  }, [created, navigate]);
+  const { leaving, leaveTo } = useLeave();
 
   return (
     <section>
@@ -69,7 +62,7 @@ export function NewEquipmentPage() {
             if (!answer) return;
             dispatch(pushMessage({ kind: 'info', text: `L'équipement « ${answer.equipment.name} » a été créé.` }));
             dispatch(formReset(NEW_FORM));
-            setCreated(answer.equipment._id);
+            leaveTo(`${LIST}/${answer.equipment._id}`);
           }}
         >
           <EquipmentFields form={form} />
@@ -81,7 +74,7 @@ export function NewEquipmentPage() {
           </div>
         </form>
       )}
-      <UnsavedChangesGuard when={dirty && created === null} />
+      <UnsavedChangesGuard when={dirty && !leaving} />
     </section>
   );
 }
@@ -89,19 +82,12 @@ export function NewEquipmentPage() {
 export function EquipmentPage() {
   const loaded = useLoaderData<typeof equipmentLoader>();
   const dispatch = useAppDispatch();
-  const navigate = useNavigate();
-  const revalidator = useRevalidator();
-  // What the last save answered, until the page loads a newer version (after a reload).
-  const [saved, setSaved] = useState<EquipmentAnswer | null>(null);
-  const { equipment, history } = saved && saved.equipment.version >= loaded.equipment.version ? saved : loaded;
+  const [{ equipment, history }, setSaved] = useLatestAnswer(loaded, (answer) => answer.equipment.version);
   const { form, ready, dirty } = useEditForm(`equipment-${equipment._id}`, { name: equipment.name, type: equipment.type }, `${equipment._id}@${equipment.version}`);
   const { sending, failure, submit, send } = useCheckedSubmission();
   const [update] = useUpdateEquipmentMutation();
   const [remove] = useDeleteEquipmentMutation();
-  const [deleted, setDeleted] = useState(false);
-  useEffect(() => {
-    if (deleted) void navigate(LIST, { replace: true });
-  }, [deleted, navigate]);
+  const { leaving, leaveTo } = useLeave();
   const inUse = equipment.used_by.residences + equipment.used_by.goods > 0;
 
   return (
@@ -131,26 +117,14 @@ export function EquipmentPage() {
             <dt>Utilisé par</dt>
             <dd>{usageText(equipment.used_by)}</dd>
           </dl>
-          {failure && <RequestErrorMessage error={failure} />}
-          {failure?.error === CONFLICT_MESSAGE && (
-            <button type="button" className="ui-button ui-button--secondary" onClick={() => revalidator.revalidate()}>
-              Recharger la fiche
-            </button>
-          )}
-          <div className="bo-actions">
-            <button type="submit" className="ui-button" disabled={sending || !dirty}>
-              Enregistrer
-            </button>
-            <ConfirmButton
-              label="Supprimer"
+          <SaveActions failure={failure} sending={sending} dirty={dirty}>
+            <DeleteButton
               title="Supprimer cet équipement ?"
-              confirmLabel="Supprimer définitivement"
-              danger
               onConfirm={async () => {
                 const done = await send(() => remove({ id: equipment._id }).unwrap(), form.showErrors);
                 if (!done) return;
                 dispatch(pushMessage({ kind: 'info', text: `L'équipement « ${equipment.name} » a été supprimé.` }));
-                setDeleted(true);
+                leaveTo(LIST);
               }}
             >
               <p>
@@ -158,12 +132,12 @@ export function EquipmentPage() {
                   ? `« ${equipment.name} » est indiqué pour ${usageText(equipment.used_by)} : il ne pourra être supprimé qu’une fois retiré de leurs fiches.`
                   : `« ${equipment.name} » ne sera plus proposé dans les fiches des résidences et des logements.`}
               </p>
-            </ConfirmButton>
-          </div>
+            </DeleteButton>
+          </SaveActions>
         </form>
       )}
       <HistoryPanel entries={history} fields={HISTORY_FIELDS} />
-      <UnsavedChangesGuard when={dirty && !deleted} />
+      <UnsavedChangesGuard when={dirty && !leaving} />
     </section>
   );
 }

@@ -1,7 +1,6 @@
-import { useEffect, useMemo, useState } from 'react';
-import { Link, useLoaderData, useNavigate, useRevalidator, useSearchParams, type LoaderFunctionArgs } from 'react-router';
+import { useMemo } from 'react';
+import { Link, useLoaderData, useRevalidator, useSearchParams, type LoaderFunctionArgs } from 'react-router';
 import {
-  CONFLICT_MESSAGE,
   GOOD_DESCRIPTION_MAX,
   GOOD_REFERENCE_MAX,
   flatSizeLabel,
@@ -41,7 +40,7 @@ import {
   checkedValues,
   type FormBinding,
 } from '@hsa-lli/common/ui';
-import { ConfirmButton, HistoryPanel, UnsavedChangesGuard, useCheckedSubmission, useEditForm, type HistoryField } from '../../components/edit-form.js';
+import { DeleteButton, type HistoryField, HistoryPanel, routeId, SaveActions, UnsavedChangesGuard, useCheckedSubmission, useEditForm, useLatestAnswer, useLeave } from '../../components/edit-form.js';
 import { useEquipmentOptions } from '../../components/equipment-options.js';
 import { PhotoManager } from '../../components/photo-manager.js';
 import '../../components/back-office.css';
@@ -95,8 +94,7 @@ function bodyOf(values: Record<string, string>) {
 }
 
 export async function goodLoader({ params, request }: LoaderFunctionArgs): Promise<GoodAnswer> {
-  const id = Number(params.id);
-  if (!Number.isInteger(id) || id <= 0) throw new Response(null, { status: 404 });
+  const id = routeId(params);
   return http.post<GoodAnswer>('/goods/get-one', { id }, { controller: request, minDuration: 0 });
 }
 
@@ -208,17 +206,13 @@ function GoodFields({ form, residences }: { form: FormBinding; residences: reado
 
 export function NewGoodPage() {
   const dispatch = useAppDispatch();
-  const navigate = useNavigate();
   const [address] = useSearchParams();
   const residences = useResidenceOptionsQuery();
   // Opened from a residence's page (?residence=<id>), the new good is in that residence.
   const { form, ready, dirty } = useEditForm(NEW_FORM, valuesOf(undefined, address.get('residence') ?? ''), 'new');
   const { sending, failure, submit } = useCheckedSubmission();
   const [create] = useCreateGoodMutation();
-  const [created, setCreated] = useState<number | null>(null);
-  useEffect(() => {
-    if (created !== null) void navigate(`${LIST}/${created}`, { replace: true });
-  }, [created, navigate]);
+  const { leaving, leaveTo } = useLeave();
 
   return (
     <section>
@@ -236,7 +230,7 @@ export function NewGoodPage() {
             if (!answer) return;
             dispatch(pushMessage({ kind: 'info', text: `Le bien ${answer.good.reference} a été créé. Ajoutez-lui des photos et un plan.` }));
             dispatch(formReset(NEW_FORM));
-            setCreated(answer.good.id);
+            leaveTo(`${LIST}/${answer.good.id}`);
           }}
         >
           <GoodFields form={form} residences={residences.data ?? []} />
@@ -249,7 +243,7 @@ export function NewGoodPage() {
           </div>
         </form>
       )}
-      <UnsavedChangesGuard when={dirty && created === null} />
+      <UnsavedChangesGuard when={dirty && !leaving} />
     </section>
   );
 }
@@ -279,21 +273,15 @@ function useHistoryFields(residences: readonly ResidenceOption[]): Record<string
 export function GoodPage() {
   const loaded = useLoaderData<typeof goodLoader>();
   const dispatch = useAppDispatch();
-  const navigate = useNavigate();
   const revalidator = useRevalidator();
   const residences = useResidenceOptionsQuery();
-  // What the last save answered, until the page loads that version or a newer one (a picture changed, a reload).
-  const [saved, setSaved] = useState<GoodAnswer | null>(null);
-  const { good, history } = saved && saved.good.version > loaded.good.version ? saved : loaded;
+  const [{ good, history }, setSaved] = useLatestAnswer(loaded, (answer) => answer.good.version);
   const { form, ready, dirty } = useEditForm(`good-${good.id}`, valuesOf(good), `${good.id}@${good.version}`);
   const { sending, failure, submit, send } = useCheckedSubmission();
   const [update] = useUpdateGoodMutation();
   const [remove] = useDeleteGoodMutation();
-  const [deleted, setDeleted] = useState(false);
+  const { leaving, leaveTo } = useLeave();
   const historyFields = useHistoryFields(residences.data ?? []);
-  useEffect(() => {
-    if (deleted) void navigate(LIST, { replace: true });
-  }, [deleted, navigate]);
   const onSite = good.enabled && good._residence.status === 'published';
   const title = `${good.reference} — ${flatSizeLabel(good.flat_size)} de ${surfaceText(good.surface)}`;
 
@@ -330,40 +318,28 @@ export function GoodPage() {
           }}
         >
           <GoodFields form={form} residences={residences.data ?? []} />
-          {failure && <RequestErrorMessage error={failure} />}
-          {failure?.error === CONFLICT_MESSAGE && (
-            <button type="button" className="ui-button ui-button--secondary" onClick={() => revalidator.revalidate()}>
-              Recharger la fiche
-            </button>
-          )}
-          <div className="bo-actions">
-            <button type="submit" className="ui-button" disabled={sending || !dirty}>
-              Enregistrer
-            </button>
-            <ConfirmButton
-              label="Supprimer"
+          <SaveActions failure={failure} sending={sending} dirty={dirty}>
+            <DeleteButton
               title="Supprimer ce bien ?"
-              confirmLabel="Supprimer définitivement"
-              danger
               onConfirm={async () => {
                 const done = await send(() => remove({ id: good.id }).unwrap(), form.showErrors);
                 if (!done) return;
                 dispatch(pushMessage({ kind: 'info', text: `Le bien ${good.reference} a été supprimé.` }));
-                setDeleted(true);
+                leaveTo(LIST);
               }}
             >
               <p>
                 Le bien {good.reference}, ses photos et son plan seront supprimés définitivement. S’il figure dans un dossier, il ne pourra pas l’être : décochez
                 plutôt « Proposer ce bien sur le site ».
               </p>
-            </ConfirmButton>
-          </div>
+            </DeleteButton>
+          </SaveActions>
         </form>
       )}
       <PhotoManager owner="good" ownerId={good.id} kind="photo" label="Photos du logement" images={good.photos} onChange={() => revalidator.revalidate()} />
       <PhotoManager owner="good" ownerId={good.id} kind="plan" label="Plan du logement" images={good.plan} onChange={() => revalidator.revalidate()} />
       <HistoryPanel entries={history} fields={historyFields} />
-      <UnsavedChangesGuard when={dirty && !deleted} />
+      <UnsavedChangesGuard when={dirty && !leaving} />
     </section>
   );
 }

@@ -1,7 +1,5 @@
-import { useEffect, useState } from 'react';
-import { Link, useLoaderData, useNavigate, useRevalidator, type LoaderFunctionArgs } from 'react-router';
+import { Link, useLoaderData, useRevalidator, type LoaderFunctionArgs } from 'react-router';
 import {
-  CONFLICT_MESSAGE,
   DEFAULT_CLOSED_LABEL,
   residenceSchema,
   residenceStatusLabel,
@@ -30,7 +28,7 @@ import {
   TextField,
   type FormBinding,
 } from '@hsa-lli/common/ui';
-import { ConfirmButton, HistoryPanel, UnsavedChangesGuard, useCheckedSubmission, useEditForm, type HistoryField } from '../../components/edit-form.js';
+import { DeleteButton, type HistoryField, HistoryPanel, routeId, SaveActions, UnsavedChangesGuard, useCheckedSubmission, useEditForm, useLatestAnswer, useLeave } from '../../components/edit-form.js';
 import '../../components/back-office.css';
 import { useEquipmentOptions } from '../../components/equipment-options.js';
 import { PhotoManager } from '../../components/photo-manager.js';
@@ -88,8 +86,7 @@ function bodyOf(values: Record<string, string>) {
 }
 
 export async function residenceLoader({ params, request }: LoaderFunctionArgs): Promise<ResidenceAnswer> {
-  const id = Number(params.id);
-  if (!Number.isInteger(id) || id <= 0) throw new Response(null, { status: 404 });
+  const id = routeId(params);
   return http.post<ResidenceAnswer>('/residences/get-one', { id }, { controller: request, minDuration: 0 });
 }
 
@@ -146,14 +143,10 @@ function ResidenceFields({ form }: { form: FormBinding }) {
 
 export function NewResidencePage() {
   const dispatch = useAppDispatch();
-  const navigate = useNavigate();
   const { form, ready, dirty } = useEditForm(NEW_FORM, valuesOf(), 'new');
   const { sending, failure, submit } = useCheckedSubmission();
   const [create] = useCreateResidenceMutation();
-  const [created, setCreated] = useState<number | null>(null);
-  useEffect(() => {
-    if (created !== null) void navigate(`${LIST}/${created}`, { replace: true });
-  }, [created, navigate]);
+  const { leaving, leaveTo } = useLeave();
 
   return (
     <section>
@@ -171,7 +164,7 @@ export function NewResidencePage() {
             if (!answer) return;
             dispatch(pushMessage({ kind: 'info', text: `La résidence « ${answer.residence.name} » a été créée. Ajoutez-lui des photos.` }));
             dispatch(formReset(NEW_FORM));
-            setCreated(answer.residence.id);
+            leaveTo(`${LIST}/${answer.residence.id}`);
           }}
         >
           <ResidenceFields form={form} />
@@ -183,7 +176,7 @@ export function NewResidencePage() {
           </div>
         </form>
       )}
-      <UnsavedChangesGuard when={dirty && created === null} />
+      <UnsavedChangesGuard when={dirty && !leaving} />
     </section>
   );
 }
@@ -208,19 +201,13 @@ const HISTORY_FIELDS: Record<string, HistoryField> = {
 export function ResidencePage() {
   const loaded = useLoaderData<typeof residenceLoader>();
   const dispatch = useAppDispatch();
-  const navigate = useNavigate();
   const revalidator = useRevalidator();
-  // What the last save answered, until the page loads a newer version (after a reload).
-  const [saved, setSaved] = useState<ResidenceAnswer | null>(null);
-  const { residence, history } = saved && saved.residence.version >= loaded.residence.version ? saved : loaded;
+  const [{ residence, history }, setSaved] = useLatestAnswer(loaded, (answer) => answer.residence.version);
   const { form, ready, dirty } = useEditForm(`residence-${residence.id}`, valuesOf(residence), `${residence.id}@${residence.version}`);
   const { sending, failure, submit, send } = useCheckedSubmission();
   const [update] = useUpdateResidenceMutation();
   const [remove] = useDeleteResidenceMutation();
-  const [deleted, setDeleted] = useState(false);
-  useEffect(() => {
-    if (deleted) void navigate(LIST, { replace: true });
-  }, [deleted, navigate]);
+  const { leaving, leaveTo } = useLeave();
   const facilityOptions = useEquipmentOptions('residence');
   const historyFields = { ...HISTORY_FIELDS, facilities: { label: 'Équipements', format: labelOf(facilityOptions) } };
   const flatSize = (value: string) => FLAT_SIZE_OPTIONS.find((option) => option.value === value)?.label ?? value;
@@ -255,26 +242,14 @@ export function ResidencePage() {
           }}
         >
           <ResidenceFields form={form} />
-          {failure && <RequestErrorMessage error={failure} />}
-          {failure?.error === CONFLICT_MESSAGE && (
-            <button type="button" className="ui-button ui-button--secondary" onClick={() => revalidator.revalidate()}>
-              Recharger la fiche
-            </button>
-          )}
-          <div className="bo-actions">
-            <button type="submit" className="ui-button" disabled={sending || !dirty}>
-              Enregistrer
-            </button>
-            <ConfirmButton
-              label="Supprimer"
+          <SaveActions failure={failure} sending={sending} dirty={dirty}>
+            <DeleteButton
               title="Supprimer cette résidence ?"
-              confirmLabel="Supprimer définitivement"
-              danger
               onConfirm={async () => {
                 const done = await send(() => remove({ id: residence.id }).unwrap(), form.showErrors);
                 if (!done) return;
                 dispatch(pushMessage({ kind: 'info', text: `La résidence « ${residence.name} » a été supprimée.` }));
-                setDeleted(true);
+                leaveTo(LIST);
               }}
             >
               <p>
@@ -282,8 +257,8 @@ export function ResidencePage() {
                   ? `Cette résidence compte ${residence.goods.length} bien(s) : elle ne pourra pas être supprimée. Pour la retirer du site, passez-la en « Brouillon » ou « Fermée ».`
                   : 'La résidence et ses photos seront supprimées définitivement.'}
               </p>
-            </ConfirmButton>
-          </div>
+            </DeleteButton>
+          </SaveActions>
         </form>
       )}
       <PhotoManager
@@ -319,7 +294,7 @@ export function ResidencePage() {
         </div>
       </section>
       <HistoryPanel entries={history} fields={historyFields} />
-      <UnsavedChangesGuard when={dirty && !deleted} />
+      <UnsavedChangesGuard when={dirty && !leaving} />
     </section>
   );
 }

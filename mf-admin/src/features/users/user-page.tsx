@@ -1,19 +1,10 @@
-import { useEffect, useState } from 'react';
-import { Link, useLoaderData, useNavigate, useRevalidator, type LoaderFunctionArgs } from 'react-router';
-import { CONFLICT_MESSAGE, userUpdateSchema, type UserAdminView, type UserAnswer } from '@hsa-lli/common/back-office';
+import { Link, useLoaderData, type LoaderFunctionArgs } from 'react-router';
+import { userUpdateSchema, type UserAdminView, type UserAnswer } from '@hsa-lli/common/back-office';
 import { INVITABLE_ROLE_OPTIONS, invitationSchema, ROLE_OPTIONS, ROLES } from '@hsa-lli/common/domain';
 import { http } from '@hsa-lli/common/http';
 import { formReset, pushMessage, selectSession, useAppDispatch, useAppSelector } from '@hsa-lli/common/store';
 import { CheckboxGroup, checkedValues, RadioGroup, RequestErrorMessage, TextField, useSubmission } from '@hsa-lli/common/ui';
-import {
-  ConfirmButton,
-  formatDateTime,
-  HistoryPanel,
-  UnsavedChangesGuard,
-  useCheckedSubmission,
-  useEditForm,
-  type HistoryField,
-} from '../../components/edit-form.js';
+import { ConfirmButton, DeleteButton, formatDateTime, type HistoryField, HistoryPanel, routeId, SaveActions, UnsavedChangesGuard, useCheckedSubmission, useEditForm, useLatestAnswer, useLeave } from '../../components/edit-form.js';
 import '../../components/back-office.css';
 import './users.css';
 import { rolesText, stateLabel, UserStateBadge } from './user-labels.js';
@@ -44,22 +35,17 @@ function fetchUser(id: number, controller?: Request): Promise<UserAnswer> {
 }
 
 export async function userLoader({ params, request }: LoaderFunctionArgs): Promise<UserAnswer> {
-  const id = Number(params.id);
-  if (!Number.isInteger(id) || id <= 0) throw new Response(null, { status: 404 });
+  const id = routeId(params);
   return fetchUser(id, request);
 }
 
 /** The invitation form: the account is created at once and its owner chooses a password through the e-mailed link. */
 export function NewUserPage() {
   const dispatch = useAppDispatch();
-  const navigate = useNavigate();
   const { form, ready, dirty } = useEditForm(NEW_FORM, EMPTY, 'new');
   const { sending, failure, submit } = useCheckedSubmission();
   const [create] = useCreateUserMutation();
-  const [created, setCreated] = useState<number | null>(null);
-  useEffect(() => {
-    if (created !== null) void navigate(`${LIST}/${created}`, { replace: true });
-  }, [created, navigate]);
+  const { leaving, leaveTo } = useLeave();
 
   return (
     <section>
@@ -80,7 +66,7 @@ export function NewUserPage() {
             if (!answer) return;
             dispatch(pushMessage({ kind: 'info', text: `Le compte de ${nameOf(answer.user)} est créé : une invitation a été envoyée à ${answer.user.email}.` }));
             dispatch(formReset(NEW_FORM));
-            setCreated(answer.user.id);
+            leaveTo(`${LIST}/${answer.user.id}`);
           }}
         >
           <div className="bo-form">
@@ -101,7 +87,7 @@ export function NewUserPage() {
           </div>
         </form>
       )}
-      <UnsavedChangesGuard when={dirty && created === null} />
+      <UnsavedChangesGuard when={dirty && !leaving} />
     </section>
   );
 }
@@ -117,12 +103,8 @@ function invitationText(user: UserAdminView): string {
 export function UserPage() {
   const loaded = useLoaderData<typeof userLoader>();
   const dispatch = useAppDispatch();
-  const navigate = useNavigate();
-  const revalidator = useRevalidator();
   const ownId = useAppSelector(selectSession).user_id;
-  // What the last save or action answered, until the page loads a newer version (after a reload).
-  const [saved, setSaved] = useState<UserAnswer | null>(null);
-  const { user, history } = saved && saved.user.version >= loaded.user.version ? saved : loaded;
+  const [{ user, history }, setSaved] = useLatestAnswer(loaded, (answer) => answer.user.version);
   const roles = ROLES.filter((role) => user.roles.includes(role)).join(',');
   const { form, ready, dirty } = useEditForm(`user-${user.id}`, { first_name: user.first_name, last_name: user.last_name, roles }, `${user.id}@${user.version}`);
   const { sending, failure, submit } = useCheckedSubmission();
@@ -131,10 +113,7 @@ export function UserPage() {
   const [change] = useChangeUserAccountMutation();
   const [withdraw] = useWithdrawInvitationMutation();
   const [remove] = useDeleteUserMutation();
-  const [deleted, setDeleted] = useState(false);
-  useEffect(() => {
-    if (deleted) void navigate(LIST, { replace: true });
-  }, [deleted, navigate]);
+  const { leaving, leaveTo } = useLeave();
   const name = nameOf(user);
   const own = user.id === ownId;
 
@@ -195,17 +174,8 @@ export function UserPage() {
               />
             </div>
           </div>
-          {failure && <RequestErrorMessage error={failure} />}
-          {failure?.error === CONFLICT_MESSAGE && (
-            <button type="button" className="ui-button ui-button--secondary" onClick={() => revalidator.revalidate()}>
-              Recharger la fiche
-            </button>
-          )}
-          <div className="bo-actions">
-            <button type="submit" className="ui-button" disabled={sending || !dirty}>
-              Enregistrer
-            </button>
-          </div>
+          <SaveActions failure={failure} sending={sending} dirty={dirty}>
+          </SaveActions>
         </form>
       )}
 
@@ -271,26 +241,23 @@ export function UserPage() {
                   <p>Le lien envoyé à {user.email} ne fonctionnera plus. Le compte reste en attente : vous pourrez renvoyer une invitation ou le supprimer.</p>
                 </ConfirmButton>
               )}
-              <ConfirmButton
-                label="Supprimer"
+              <DeleteButton
                 title="Supprimer ce compte ?"
-                confirmLabel="Supprimer définitivement"
-                danger
                 onConfirm={async () => {
                   const done = await account.send(() => remove({ id: user.id }).unwrap(), () => undefined);
                   if (!done) return;
                   dispatch(pushMessage({ kind: 'info', text: `Le compte de ${name} a été supprimé.` }));
-                  setDeleted(true);
+                  leaveTo(LIST);
                 }}
               >
                 <p>Le compte de {name}, qui n’a jamais servi, sera supprimé et son invitation ne fonctionnera plus.</p>
-              </ConfirmButton>
+              </DeleteButton>
             </>
           )}
         </div>
       </section>
       <HistoryPanel entries={history} fields={HISTORY_FIELDS} />
-      <UnsavedChangesGuard when={dirty && !deleted} />
+      <UnsavedChangesGuard when={dirty && !leaving} />
     </section>
   );
 }
