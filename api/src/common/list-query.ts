@@ -2,9 +2,12 @@ import { CONFLICT_MESSAGE, type ListAnswer, type ListSort } from '@hsa-lli/commo
 import { Brackets, type EntityManager, type EntityTarget, type ObjectLiteral, type SelectQueryBuilder } from 'typeorm';
 import { ConflictError } from './api-errors.js';
 
-/** How a list searches and sorts: the columns its search looks into, the expression behind each sort column. */
+/**
+ * How a list searches and sorts: the columns its search looks into (or a condition of its own on `:pattern`, to look
+ * into another table without joining it for every row), the expression behind each sort column.
+ */
 export interface ListSpec<Column extends string> {
-  search: readonly string[];
+  search: readonly (string | { condition: string })[];
   sort: Record<Column, string>;
   defaultSort: ListSort<Column>;
 }
@@ -38,17 +41,26 @@ export async function pageOf<Entity extends ObjectLiteral, Column extends string
     const pattern = containsPattern(request.search);
     query.andWhere(
       new Brackets((where) => {
-        for (const column of spec.search) where.orWhere(`LOWER(${column}) LIKE :pattern ESCAPE '!'`, { pattern });
+        for (const column of spec.search) {
+          where.orWhere(typeof column === 'string' ? `LOWER(${column}) LIKE :pattern ESCAPE '!'` : column.condition, { pattern });
+        }
       }),
     );
   }
   const sort = request.sort ?? spec.defaultSort;
   const direction = sort.direction === 'desc' ? 'DESC' : 'ASC';
-  query
-    .orderBy(spec.sort[sort.column], direction)
-    .addOrderBy(`${query.alias}.id`, direction)
-    .offset((request.page - 1) * request.per_page)
-    .limit(request.per_page);
+  const offset = (request.page - 1) * request.per_page;
+  const id = `${query.alias}.id`;
+  const sorted = <Q extends SelectQueryBuilder<Entity>>(builder: Q) => builder.orderBy(spec.sort[sort.column], direction).addOrderBy(id, direction);
+  if (request.search) {
+    // A search reads the ids of every match once, in order, then the page's rows by id: run as one query with a
+    // limit, the database would walk the sort's index row by row looking for a rare match, and count them again.
+    const matches: { id: number }[] = await sorted(query.clone().select(id, 'id')).getRawMany();
+    const ids = matches.slice(offset, offset + request.per_page).map((match) => match.id);
+    const rows = ids.length > 0 ? await sorted(query.clone().andWhereInIds(ids)).getMany() : [];
+    return { rows, total: matches.length };
+  }
+  sorted(query).offset(offset).limit(request.per_page);
   const [rows, total] = await Promise.all([query.getMany(), query.clone().orderBy().offset(undefined).limit(undefined).getCount()]);
   return { rows, total };
 }

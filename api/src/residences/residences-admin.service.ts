@@ -14,7 +14,7 @@ import { Not, type DataSource, type EntityManager, type Repository } from 'typeo
 import type { z } from 'zod/mini';
 import type { SessionUser } from '../auth/session-user.js';
 import { ConflictError, FieldsError } from '../common/api-errors.js';
-import { isUniqueViolation } from '../common/database-errors.js';
+import { uniqueOrFieldError } from '../common/database-errors.js';
 import { claimVersion, listAnswer, pageOf, type ListSpec } from '../common/list-query.js';
 import { EquipmentsService } from '../equipments/equipments.service.js';
 import { changedFields, HistoryService } from '../history/history.service.js';
@@ -119,21 +119,20 @@ export class ResidencesAdminService {
   async create(request: ResidenceRequest, actor: SessionUser): Promise<ResidenceAnswer> {
     const fields = cleaned(request);
     await this.check(fields);
-    const id = await this.saving(() =>
+    const id = await uniqueOrFieldError(() =>
       this.dataSource.transaction(async (manager) => {
         const slug = await this.freeSlug(manager, `${fields.name} ${findCommune(fields.city)!.label}`);
         const saved = await manager.save(manager.create(Residence, { ...this.columnsOf(fields), slug }));
         await this.history.record({ subject: 'residence', subjectId: saved.id, actor, action: 'Création', changes: changedFields({}, fields) }, manager);
         return saved.id;
-      }),
-    );
+      }), { reference: REFERENCE_TAKEN });
     return this.getOne(id);
   }
 
   async update({ id, version, ...request }: ResidenceUpdateRequest, actor: SessionUser): Promise<ResidenceAnswer> {
     const fields = cleaned(request);
     await this.check(fields, id);
-    await this.saving(() =>
+    await uniqueOrFieldError(() =>
       this.dataSource.transaction(async (manager) => {
         const residence = await manager.findOne(Residence, { where: { id }, relations: { facilities: true } });
         if (!residence) throw new NotFoundException();
@@ -142,8 +141,7 @@ export class ResidencesAdminService {
         // The public address (slug) stays: links already shared keep working after a change of name.
         await manager.save(Object.assign(residence, this.columnsOf(fields), { version: version + 1 }));
         if (changes.length > 0) await this.history.record({ subject: 'residence', subjectId: id, actor, action: actionOf(changes), changes }, manager);
-      }),
-    );
+      }), { reference: REFERENCE_TAKEN });
     return this.getOne(id);
   }
 
@@ -205,15 +203,6 @@ export class ResidencesAdminService {
     if (Object.keys(problems).length > 0) throw new FieldsError(problems);
   }
 
-  /** A reference taken by another residence between the check and the save is a field error too, not a failure. */
-  private async saving<T>(save: () => Promise<T>): Promise<T> {
-    try {
-      return await save();
-    } catch (error) {
-      if (isUniqueViolation(error)) throw new FieldsError({ reference: REFERENCE_TAKEN });
-      throw error;
-    }
-  }
 
   /** The address of a new residence: from its name and commune, numbered when already taken. */
   private async freeSlug(manager: EntityManager, text: string): Promise<string> {

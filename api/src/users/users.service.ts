@@ -7,7 +7,7 @@ import { IsNull, type DataSource, type EntityManager, type Repository } from 'ty
 import type { SessionUser } from '../auth/session-user.js';
 import { SESSION_STORE, type RevocableStore } from '../auth/sessions/session-stores.js';
 import { ConflictError, FieldsError } from '../common/api-errors.js';
-import { isUniqueViolation } from '../common/database-errors.js';
+import { uniqueOrFieldError } from '../common/database-errors.js';
 import { claimVersion, listAnswer, pageOf, type ListSpec } from '../common/list-query.js';
 import { APP_CONFIG } from '../config/config.module.js';
 import type { AppConfig } from '../config/config.js';
@@ -156,16 +156,15 @@ export class UsersService {
    */
   async create({ email, first_name: firstName, last_name: lastName, role }: InvitationRequest, actor: SessionUser): Promise<UserAnswer> {
     if (await this.users.existsBy({ email })) throw new FieldsError({ email: EMAIL_TAKEN });
-    const user = await this.dataSource
-      .transaction(async (manager) => {
-        const saved = await manager.save(manager.create(User, { email, firstName, lastName, roles: [role], passwordHash: null, phone: null, active: true }));
-        await this.history.record({ subject: 'user', subjectId: saved.id, actor, action: 'Création et invitation', changes: changedFields({}, this.createdFields(saved)) }, manager);
-        return saved;
-      })
-      .catch((error: unknown) => {
-        // Another creation took the address at the same moment: the later one is told, as if checked first.
-        throw isUniqueViolation(error) ? new FieldsError({ email: EMAIL_TAKEN }) : error;
-      });
+    const user = await uniqueOrFieldError(
+      () =>
+        this.dataSource.transaction(async (manager) => {
+          const saved = await manager.save(manager.create(User, { email, firstName, lastName, roles: [role], passwordHash: null, phone: null, active: true }));
+          await this.history.record({ subject: 'user', subjectId: saved.id, actor, action: 'Création et invitation', changes: changedFields({}, this.createdFields(saved)) }, manager);
+          return saved;
+        }),
+      { email: EMAIL_TAKEN },
+    );
     await this.sendInvitation(user);
     return this.getOne(user.id);
   }
