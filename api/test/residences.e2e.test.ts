@@ -1,5 +1,5 @@
-import { readdirSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { CONFLICT_MESSAGE } from '@hsa-lli/common/back-office';
 import sharp from 'sharp';
 import request from 'supertest';
@@ -156,6 +156,24 @@ describe.each(BACKENDS)('residences managed by staff on $name', (backend) => {
       .send({ ...residenceForm({ name: 'Villa Publication', reference: created.reference, status: 'draft' }), id: created.id, version: closed.residence.version })
       .expect(200);
     await visitor().expect(404);
+  });
+
+  it('stops serving the prerendered pages of a residence and its goods as soon as it changes, before any new rendering', async () => {
+    const published = (await hsa.post('/api/residences/list').send({ filters: { status: 'published' }, per_page: 100 }).expect(200)).body.data.find(
+      (residence: { goods_count: number }) => residence.goods_count > 0,
+    );
+    const { residence } = (await hsa.post('/api/residences/get-one').send({ id: published.id }).expect(200)).body;
+    // Pages as an earlier rendering left them (this test API renders nothing itself).
+    const folder = join(api.config.dataDir, 'prerender', 'residences');
+    const page = join(folder, `${residence.slug}.html`);
+    const goodPage = join(folder, residence.slug, 'appartement', `${residence.goods[0].id}.html`);
+    mkdirSync(dirname(goodPage), { recursive: true });
+    writeFileSync(page, '<html>ancienne version</html>');
+    writeFileSync(goodPage, '<html>ancienne version</html>');
+    const { id, version, _city, slug: _slug, photos: _photos, goods: _goods, updated_at: _updated, ...form } = residence;
+    await hsa.post('/api/residences/update').send({ ...form, status: 'draft', id, version }).expect(200);
+    expect(existsSync(page)).toBe(false);
+    expect(existsSync(goodPage)).toBe(false);
   });
 
   it('deletes an empty residence, and keeps one that has goods', async () => {

@@ -151,7 +151,8 @@ export class GoodsService {
     }
     const removeFiles = await this.dataSource.transaction(async (manager) => {
       const pictures = await this.images.deleteAllOf(manager, { owner: 'good', owner_id: id });
-      await manager.delete(Good, { id });
+      // Removed as an entity, not by id: the public site hears which residence's pages to take down.
+      await manager.remove(good);
       await this.history.record({ subject: 'good', subjectId: id, actor, action: 'Suppression', changes: changedFields(formOf(good), {}) }, manager);
       return pictures;
     });

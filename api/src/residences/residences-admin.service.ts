@@ -163,7 +163,8 @@ export class ResidencesAdminService {
     }
     const removeFiles = await this.dataSource.transaction(async (manager) => {
       const pictures = await this.images.deleteAllOf(manager, { owner: 'residence', owner_id: id });
-      await manager.delete(Residence, { id });
+      // Removed as an entity, not by id: the public site hears which pages to take down.
+      await manager.remove(await manager.findOneByOrFail(Residence, { id }));
       const { id: _id, slug: _slug, version: _version, _city, photos: _photos, goods: _goods, updated_at: _updated, ...fields } = residence;
       await this.history.record({ subject: 'residence', subjectId: id, actor, action: 'Suppression', changes: changedFields(fields, {}) }, manager);
       return pictures;

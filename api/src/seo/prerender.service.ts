@@ -84,6 +84,17 @@ export class PrerenderService implements OnModuleDestroy {
     await this.jobs.enqueueUnlessWaiting('prerender', 'pages');
   }
 
+  /**
+   * Stops serving the prerendered pages of a residence and of its goods at once, before the next rendering (which,
+   * with thousands of pages, can take a while): a residence unpublished or a good disabled must not stay readable.
+   * Until then visitors get the page drawn in their browser, from the API, which knows what is public.
+   */
+  async forgetResidence(slug: string): Promise<void> {
+    const file = prerenderedFile(this.config.dataDir, `/residences/${slug}`);
+    if (!file) return;
+    await Promise.all([rm(file, { force: true }), rm(file.replace(/\.html$/, ''), { recursive: true, force: true })]);
+  }
+
   private async renderAll(): Promise<{ pages: number }> {
     // A dedicated worker never listens: it reads the pages from the front's origin.
     const origin = this.config.frontOrigin ?? this.origin;
