@@ -89,6 +89,8 @@ describe.each(BACKENDS)('equipments managed by staff on $name', (backend) => {
   it('validates each field in French, and answers 404 with no body for an unknown id', async () => {
     const { body } = await hsa.post('/api/equipments/create').send({ name: ' ', type: 'garage' }).expect(400);
     expect(body.fields).toEqual({ name: "Indiquez le nom de l'équipement.", type: 'Choisissez le type : résidence ou logement.' });
+    const short = await hsa.post('/api/equipments/create').send({ name: 'x', type: 'good' }).expect(400);
+    expect(short.body.fields.name).toBe('Le nom doit compter au moins 2 caractères.');
     const long = await hsa.post('/api/equipments/create').send({ name: 'x'.repeat(121), type: 'good' }).expect(400);
     expect(long.body.fields.name).toMatch(/120 caractères/);
     for (const path of ['/api/equipments/get-one', '/api/equipments/delete']) {
@@ -105,6 +107,11 @@ describe.each(BACKENDS)('equipments managed by staff on $name', (backend) => {
     );
     const refused = await hsa.post('/api/equipments/delete').send({ id: used._id }).expect(409);
     expect(refused.body.error).toContain(`« ${used.name} » est encore indiqué pour`);
+    // Its type cannot change under the residences and goods that list it either.
+    const otherType = used.type === 'good' ? 'residence' : 'good';
+    const retyped = await hsa.post('/api/equipments/update').send({ id: used._id, version: used.version, name: used.name, type: otherType }).expect(409);
+    expect(retyped.body.error).toContain('son type ne peut changer qu’une fois retiré de leurs fiches');
+    expect((await hsa.post('/api/equipments/get-one').send({ id: used._id }).expect(200)).body.equipment.type).toBe(used.type);
     await hsa.post('/api/equipments/get-one').send({ id: used._id }).expect(200);
 
     const created = (await hsa.post('/api/equipments/create').send({ name: 'Cave', type: 'good' }).expect(201)).body;

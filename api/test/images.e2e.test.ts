@@ -209,6 +209,11 @@ describe.each(BACKENDS)('photos and plans of residences and goods on $name', (ba
         /^Le fichier « enorme\.jpg » dépasse 15 Mo/,
       ],
       [
+        'a small file declaring a huge picture',
+        async () => [{ name: 'bombe.png', content: await sharp({ create: { width: 8000, height: 8000, channels: 3, background: '#fff' } }).png().toBuffer(), type: 'image/png' }],
+        /^L’image « bombe\.png » est trop grande \(plus de 60 millions de pixels\)/,
+      ],
+      [
         'one good file and one bad one',
         async () => [await jpeg('bonne.jpg'), { name: 'mauvaise.png', content: Buffer.from('MZ\x90\x00 not a picture'), type: 'image/png' }],
         /^Le fichier « mauvaise\.png » n’est pas une image/,

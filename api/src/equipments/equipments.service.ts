@@ -1,12 +1,13 @@
 import { Injectable, NotFoundException } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
-import type {
-  EquipmentAdminView,
-  EquipmentAnswer,
-  EquipmentRequest,
-  EquipmentUpdateRequest,
-  ListAnswer,
-  equipmentListSchema,
+import {
+  usageText,
+  type EquipmentAdminView,
+  type EquipmentAnswer,
+  type EquipmentRequest,
+  type EquipmentUpdateRequest,
+  type ListAnswer,
+  type equipmentListSchema,
 } from '@hsa-lli/common/back-office';
 import type { z } from 'zod/mini';
 import type { EquipmentType } from '@hsa-lli/common/domain';
@@ -68,6 +69,14 @@ export class EquipmentsService {
       const equipment = await manager.findOneBy(Equipment, { id });
       if (!equipment) throw new NotFoundException();
       await claimVersion(manager, Equipment, id, version);
+      if (fields.type !== equipment.type) {
+        const { residences, goods } = (await this.usage([id])).get(id)!;
+        if (residences + goods > 0) {
+          throw new ConflictError(
+            `« ${equipment.name} » est indiqué pour ${usageText({ residences, goods })} : son type ne peut changer qu’une fois retiré de leurs fiches. Créez plutôt un autre équipement.`,
+          );
+        }
+      }
       const changes = changedFields(formOf(equipment), fields);
       await manager.update(Equipment, { id }, fields);
       if (changes.length > 0) await this.history.record({ subject: 'equipment', subjectId: id, actor, action: 'Modification', changes }, manager);
@@ -81,7 +90,7 @@ export class EquipmentsService {
     const { residences, goods } = equipment.used_by;
     if (residences + goods > 0) {
       throw new ConflictError(
-        `« ${equipment.name} » est encore indiqué pour ${usage(residences, 'résidence')}${residences && goods ? ' et ' : ''}${usage(goods, 'logement')} : retirez-le de leurs fiches avant de le supprimer.`,
+        `« ${equipment.name} » est encore indiqué pour ${usageText({ residences, goods })} : retirez-le de leurs fiches avant de le supprimer.`,
       );
     }
     await this.dataSource.transaction(async (manager) => {
@@ -120,10 +129,6 @@ export class EquipmentsService {
 
 type Usage = Map<number, EquipmentAdminView['used_by']>;
 
-function usage(count: number, noun: string): string {
-  if (count === 0) return '';
-  return `${count} ${noun}${count > 1 ? 's' : ''}`;
-}
 
 function toAdminView(equipment: Equipment, usage: Usage): EquipmentAdminView {
   return { ...toEquipmentView(equipment), version: equipment.version, used_by: usage.get(equipment.id) ?? { residences: 0, goods: 0 } };

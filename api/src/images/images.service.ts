@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { IMAGE_WIDTHS, type ImageView, type ImageWidth } from '@hsa-lli/common/domain';
-import { UPLOAD_REFUSED, notAnImage, unreadableImage, type ImageOwner } from '@hsa-lli/common/back-office';
+import { IMAGE_MAX_PIXELS, UPLOAD_REFUSED, imageTooManyPixels, notAnImage, unreadableImage, type ImageOwner } from '@hsa-lli/common/back-office';
 import { fileTypeFromFile } from 'file-type';
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
@@ -69,9 +69,9 @@ const FORMATS: Record<string, { extension: string; encode: (picture: Sharp) => S
   'image/webp': { extension: 'webp', encode: (picture) => picture.webp({ quality: 90 }) },
 };
 
-const WORDS: Record<ImageKind, { one: string; many: string; added: string; addedMany: string; removed: string }> = {
-  photo: { one: 'Photo', many: 'photos', added: 'Photo ajoutée', addedMany: 'Photos ajoutées', removed: 'Photo supprimée' },
-  plan: { one: 'Plan', many: 'plans', added: 'Plan ajouté', addedMany: 'Plans ajoutés', removed: 'Plan supprimé' },
+const WORDS: Record<ImageKind, { one: string; many: string; added: string; addedMany: string; removed: string; eachOnce: string }> = {
+  photo: { one: 'Photo', many: 'photos', added: 'Photo ajoutée', addedMany: 'Photos ajoutées', removed: 'Photo supprimée', eachOnce: 'chacune des photos de cette liste une fois, et elles seules' },
+  plan: { one: 'Plan', many: 'plans', added: 'Plan ajouté', addedMany: 'Plans ajoutés', removed: 'Plan supprimé', eachOnce: 'chacun des plans de cette liste une fois, et eux seuls' },
 };
 
 /** A residence or a good, as its pictures need it: to tell it exists, and to describe them. */
@@ -185,7 +185,7 @@ export class ImagesService {
       const known = images.map((image) => image.id).sort((a, b) => a - b);
       const asked = [...ids].sort((a, b) => a - b);
       if (known.length !== asked.length || known.some((id, index) => id !== asked[index])) {
-        throw new FieldsError({ ids: `Indiquez chacune des ${WORDS[target.kind].many} de cette liste une fois, et elles seules : rechargez la page.` });
+        throw new FieldsError({ ids: `Indiquez ${WORDS[target.kind].eachOnce} : rechargez la page.` });
       }
       const byId = new Map(images.map((image) => [image.id, image]));
       const ordered = ids.map((id, position) => Object.assign(byId.get(id)!, { position }));
@@ -272,9 +272,12 @@ export class ImagesService {
         if (!detected || !format) throw new FieldsError({ files: notAnImage(file.originalname) }, UPLOAD_REFUSED);
         const fileName = `${prefix}-${randomUUID()}.${format.extension}`;
         written.push(fileName);
+        // Its header tells its size without decoding it: a picture too large to decode safely is refused first.
+        const { width = 0, height = 0 } = await sharp(file.path).metadata().catch(() => ({ width: 0, height: 0 }));
+        if (width * height > IMAGE_MAX_PIXELS) throw new FieldsError({ files: imageTooManyPixels(file.originalname) }, UPLOAD_REFUSED);
         try {
           // Turned upright by its EXIF orientation, then written without any metadata (EXIF, GPS position, comments).
-          const info = await format.encode(sharp(file.path, { failOn: 'truncated' }).rotate()).toFile(join(folder, fileName));
+          const info = await format.encode(sharp(file.path, { failOn: 'truncated', limitInputPixels: IMAGE_MAX_PIXELS }).rotate()).toFile(join(folder, fileName));
           stored.push({ fileName, contentType: detected.mime, width: info.width, height: info.height });
         } catch {
           throw new FieldsError({ files: unreadableImage(file.originalname) }, UPLOAD_REFUSED);

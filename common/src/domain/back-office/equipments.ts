@@ -22,7 +22,7 @@ export const equipmentListSchema = z.extend(
 export const equipmentSchema = z.strictObject({
   name: z
     .string("Indiquez le nom de l'équipement.")
-    .check(z.trim(), z.minLength(2, "Indiquez le nom de l'équipement."), z.maxLength(EQUIPMENT_NAME_MAX, `Le nom ne peut pas dépasser ${EQUIPMENT_NAME_MAX} caractères.`)),
+    .check(z.trim(), z.minLength(1, "Indiquez le nom de l'équipement."), z.minLength(2, 'Le nom doit compter au moins 2 caractères.'), z.maxLength(EQUIPMENT_NAME_MAX, `Le nom ne peut pas dépasser ${EQUIPMENT_NAME_MAX} caractères.`)),
   type: z.enum(EQUIPMENT_TYPES, TYPE_UNKNOWN),
 });
 export type EquipmentRequest = z.output<typeof equipmentSchema>;
@@ -41,4 +41,13 @@ export interface EquipmentAdminView extends EquipmentView {
 export interface EquipmentAnswer {
   equipment: EquipmentAdminView;
   history: HistoryEntryView[];
+}
+
+/** Where an equipment is used: « 2 résidences et 5 logements », or « Aucune fiche ». */
+export function usageText({ residences, goods }: EquipmentAdminView['used_by']): string {
+  const parts = [
+    residences > 0 ? `${residences} résidence${residences > 1 ? 's' : ''}` : null,
+    goods > 0 ? `${goods} logement${goods > 1 ? 's' : ''}` : null,
+  ].filter(Boolean);
+  return parts.length > 0 ? parts.join(' et ') : 'Aucune fiche';
 }

@@ -17,6 +17,11 @@ export const IMAGE_ALT_MAX = 255;
 
 /** The answer's message when an upload is refused: all of its files, or none, are kept. */
 export const UPLOAD_REFUSED = 'Aucune image n’a été enregistrée.';
+/**
+ * The most pixels a picture may have (60 millions, a 9,000 × 6,700 photo): a small file can declare a huge image,
+ * whose decoding would take gigabytes of memory.
+ */
+export const IMAGE_MAX_PIXELS = 60_000_000;
 export const TOO_MANY_IMAGES = `Envoyez ${IMAGE_MAX_FILES} images au plus à la fois.`;
 const SHOWN_NAME_MAX = 80;
 
@@ -28,6 +33,8 @@ export function quotedFileName(name: string): string {
 
 export const imageTooLarge = (name: string) =>
   `Le fichier ${quotedFileName(name)} dépasse ${IMAGE_MAX_BYTES / (1024 * 1024)} Mo : envoyez une image plus légère.`;
+export const imageTooManyPixels = (name: string) =>
+  `L’image ${quotedFileName(name)} est trop grande (plus de ${IMAGE_MAX_PIXELS / 1_000_000} millions de pixels) : réduisez-la avant de l’envoyer.`;
 export const notAnImage = (name: string) => `Le fichier ${quotedFileName(name)} n’est pas une image JPEG, PNG ou WebP.`;
 export const unreadableImage = (name: string) => `L’image ${quotedFileName(name)} est abîmée ou incomplète : elle ne peut pas être lue.`;
 

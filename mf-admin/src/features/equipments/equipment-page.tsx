@@ -1,17 +1,12 @@
 import { Link, useLoaderData, type LoaderFunctionArgs } from 'react-router';
-import {
-  EQUIPMENT_TYPE_OPTIONS,
-  equipmentSchema,
-  equipmentUpdateSchema,
-  type EquipmentAnswer,
-} from '@hsa-lli/common/back-office';
+import { EQUIPMENT_TYPE_OPTIONS, equipmentSchema, equipmentUpdateSchema, usageText, type EquipmentAnswer } from '@hsa-lli/common/back-office';
 import { http } from '@hsa-lli/common/http';
 import { formReset, pushMessage, useAppDispatch } from '@hsa-lli/common/store';
 import { RadioGroup, RequestErrorMessage, TextField, type FormBinding } from '@hsa-lli/common/ui';
 import { DeleteButton, type HistoryField, HistoryPanel, routeId, SaveActions, UnsavedChangesGuard, useCheckedSubmission, useEditForm, useLatestAnswer, useLeave } from '../../components/edit-form.js';
 import '../../components/back-office.css';
 import { useCreateEquipmentMutation, useDeleteEquipmentMutation, useUpdateEquipmentMutation } from './equipments-api.js';
-import { equipmentTypeLabel, usageText } from './equipment-labels.js';
+import { equipmentTypeLabel } from './equipment-labels.js';
 
 const LIST = '/admin/liste-des-equipements';
 const EMPTY = { name: '', type: '' };
@@ -40,7 +35,7 @@ const bodyOf = (values: Record<string, string>) => ({ name: values.name ?? '', t
 
 export function NewEquipmentPage() {
   const dispatch = useAppDispatch();
-  const { form, ready, dirty } = useEditForm(NEW_FORM, EMPTY, 'new');
+  const { form, ready, dirty, discard } = useEditForm(NEW_FORM, EMPTY, 'new');
   const { sending, failure, submit } = useCheckedSubmission();
   const [create] = useCreateEquipmentMutation();
   const { leaving, leaveTo } = useLeave();
@@ -74,7 +69,7 @@ export function NewEquipmentPage() {
           </div>
         </form>
       )}
-      <UnsavedChangesGuard when={dirty && !leaving} />
+      <UnsavedChangesGuard when={dirty && !leaving} onDiscard={discard} />
     </section>
   );
 }
@@ -82,8 +77,8 @@ export function NewEquipmentPage() {
 export function EquipmentPage() {
   const loaded = useLoaderData<typeof equipmentLoader>();
   const dispatch = useAppDispatch();
-  const [{ equipment, history }, setSaved] = useLatestAnswer(loaded, (answer) => answer.equipment.version);
-  const { form, ready, dirty } = useEditForm(`equipment-${equipment._id}`, { name: equipment.name, type: equipment.type }, `${equipment._id}@${equipment.version}`);
+  const [{ equipment, history }, setSaved] = useLatestAnswer(loaded);
+  const { form, ready, dirty, discard } = useEditForm(`equipment-${equipment._id}`, { name: equipment.name, type: equipment.type }, `${equipment._id}@${equipment.version}`);
   const { sending, failure, submit, send } = useCheckedSubmission();
   const [update] = useUpdateEquipmentMutation();
   const [remove] = useDeleteEquipmentMutation();
@@ -137,7 +132,7 @@ export function EquipmentPage() {
         </form>
       )}
       <HistoryPanel entries={history} fields={HISTORY_FIELDS} />
-      <UnsavedChangesGuard when={dirty && !leaving} />
+      <UnsavedChangesGuard when={dirty && !leaving} onDiscard={discard} />
     </section>
   );
 }

@@ -1,11 +1,11 @@
 import { Link } from 'react-router';
-import { EQUIPMENT_TYPE_OPTIONS, type EquipmentAdminView } from '@hsa-lli/common/back-office';
+import { EQUIPMENT_TYPE_OPTIONS, usageText, type EquipmentAdminView } from '@hsa-lli/common/back-office';
 import type { DataTableColumn } from '@hsa-lli/common/data-table';
 import { EQUIPMENT_TYPES } from '@hsa-lli/common/domain';
 import { ListPage } from '../../components/list-page.js';
 import { oneOfParam, useListParams } from '../../components/list-params.js';
 import { useListEquipmentsQuery } from './equipments-api.js';
-import { equipmentTypeLabel, usageText } from './equipment-labels.js';
+import { equipmentTypeLabel } from './equipment-labels.js';
 
 const LIST = '/admin/liste-des-equipements';
 const FILTERS = { type: oneOfParam(EQUIPMENT_TYPES) };
