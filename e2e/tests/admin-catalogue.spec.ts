@@ -82,6 +82,7 @@ test.describe.serial('the catalogue run by a manager', () => {
     await expect(page.getByRole('heading', { level: 1 })).toContainText('RES-BIA-42-01');
     await page.getByLabel('Ajouter des photos').setInputFiles([await photo('sejour.jpg', '#1f7a3d')]);
     await expect(page.getByText('La photo a été ajoutée.')).toBeVisible();
+    await accessibleAtBothWidths(page, 'good');
     await page.goto(residenceUrl);
 
     // Publication: the residence appears on the public site, with its photos and its good.
@@ -125,5 +126,24 @@ test.describe.serial('the catalogue run by a manager', () => {
     await page.getByRole('button', { name: 'Tout afficher' }).click();
     await expect(page).not.toHaveURL(/statut=/);
     await accessibleAtBothWidths(page, 'residences');
+  });
+
+  test('the goods and equipments lists and pages work on a phone, with the keyboard and without axe violations', async ({ page }) => {
+    await loginAs(page, emailOf('hsa'));
+    await page.goto('/admin/liste-des-biens');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Biens');
+    await accessibleAtBothWidths(page, 'goods');
+    await page.goto('/admin/liste-des-equipements?type=residence');
+    const table = page.getByRole('table', { name: 'Équipements' });
+    await expect(table.getByRole('row').nth(1)).toContainText('Équipement de résidence');
+    await accessibleAtBothWidths(page, 'equipments');
+    // From the list to an equipment's page with the keyboard alone.
+    const first = table.getByRole('link').first();
+    const name = await first.textContent();
+    await first.focus();
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(name!);
+    await expect(page.getByText(/Utilisé par/)).toBeVisible();
+    await accessibleAtBothWidths(page, 'equipment');
   });
 });

@@ -57,8 +57,15 @@ test.describe.serial('accounts run by an administrator', () => {
     await accessibleAtBothWidths(page, 'users-invited');
     const detail = page.url();
 
+    // A second invitation replaces the first one; the page shows it at once.
+    const first = await inbox.waitFor((message) => message.to.includes(invited.email));
+    await page.getByRole('region', { name: 'Accès au compte' }).getByRole('button', { name: "Renvoyer l'invitation" }).click();
+    await page.getByRole('dialog', { name: "Renvoyer l'invitation ?" }).getByRole('button', { name: "Renvoyer l'invitation" }).click();
+    await expect(page.getByText(`Une nouvelle invitation a été envoyée à ${invited.email}.`)).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Historique' })).toContainText('Invitation renvoyée');
+
     // The invited person registers through the e-mailed link, in a browser of their own.
-    const mail = await inbox.waitFor((message) => message.to.includes(invited.email));
+    const mail = await inbox.waitFor((message) => message.to.includes(invited.email) && message !== first);
     const link = mail.links.find((url) => url.includes('/creation-de-compte/'))!;
     const userContext = await browser.newContext();
     const violations = await watchContentSecurityPolicy(userContext);

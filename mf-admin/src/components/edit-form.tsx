@@ -2,7 +2,7 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { useBlocker, useNavigate, useRevalidator, type Params } from 'react-router';
 import { CONFLICT_MESSAGE, type FieldChange, type HistoryEntryView } from '@hsa-lli/common/back-office';
 import { formatDate, validate, type Schema } from '@hsa-lli/common/domain';
-import { formFilled, useAppDispatch } from '@hsa-lli/common/store';
+import { formFilled, formReset, useAppDispatch } from '@hsa-lli/common/store';
 import type { RequestErrorData } from '@hsa-lli/common/http';
 import { Modal, RequestErrorMessage, useForm, useSubmission } from '@hsa-lli/common/ui';
 
@@ -27,12 +27,13 @@ export function useLeave() {
 }
 
 /**
- * What a record's page shows: the last save's answer, until the page loads that version or a newer one (after a
- * picture changed, which reloads the page without changing the version, or after « Recharger la fiche »).
+ * What a record's page shows: the last answer of a save or an action, until the page loads the record again (after a
+ * picture changed, or « Recharger la fiche »), which then holds it and whatever came since.
  */
-export function useLatestAnswer<Answer>(loaded: Answer, version: (answer: Answer) => number) {
-  const [saved, setSaved] = useState<Answer | null>(null);
-  return [saved !== null && version(saved) > version(loaded) ? saved : loaded, setSaved] as const;
+export function useLatestAnswer<Answer>(loaded: Answer) {
+  const [saved, setSaved] = useState<{ answer: Answer; over: Answer } | null>(null);
+  const show = (answer: Answer) => setSaved({ answer, over: loaded });
+  return [saved !== null && saved.over === loaded ? saved.answer : loaded, show] as const;
 }
 
 /**
@@ -73,7 +74,9 @@ export function useEditForm(name: string, saved: Record<string, string>, key: st
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [dispatch, name, key, ready]);
   const dirty = ready && Object.keys(form.values).some((field) => (form.values[field] ?? '') !== (saved[field] ?? ''));
-  return { form, ready, dirty };
+  /** Forgets what was typed: the next visit starts again from the saved record. */
+  const discard = () => dispatch(formReset(name));
+  return { form, ready, dirty, discard };
 }
 
 /**
@@ -101,7 +104,7 @@ export function useCheckedSubmission() {
  * Asks before leaving a form with unsaved changes: a dialog for a move inside the portal, the browser's own
  * question for a reload or a closed tab.
  */
-export function UnsavedChangesGuard({ when }: { when: boolean }) {
+export function UnsavedChangesGuard({ when, onDiscard }: { when: boolean; onDiscard: () => void }) {
   const blocker = useBlocker(({ currentLocation, nextLocation }) => when && currentLocation.pathname !== nextLocation.pathname);
   useEffect(() => {
     if (!when) return;
@@ -116,7 +119,14 @@ export function UnsavedChangesGuard({ when }: { when: boolean }) {
         <button type="button" className="ui-button" onClick={() => blocker.reset?.()}>
           Rester sur la page
         </button>
-        <button type="button" className="ui-button ui-button--secondary" onClick={() => blocker.proceed?.()}>
+        <button
+          type="button"
+          className="ui-button ui-button--secondary"
+          onClick={() => {
+            onDiscard();
+            blocker.proceed?.();
+          }}
+        >
           Quitter sans enregistrer
         </button>
       </div>

@@ -209,7 +209,9 @@ export function NewGoodPage() {
   const [address] = useSearchParams();
   const residences = useResidenceOptionsQuery();
   // Opened from a residence's page (?residence=<id>), the new good is in that residence.
-  const { form, ready, dirty } = useEditForm(NEW_FORM, valuesOf(undefined, address.get('residence') ?? ''), 'new');
+  // A new good from a residence's page starts in that residence, whatever an earlier new good was left with.
+  const residenceAsked = address.get('residence') ?? '';
+  const { form, ready, dirty, discard } = useEditForm(NEW_FORM, valuesOf(undefined, residenceAsked), `new:${residenceAsked}`);
   const { sending, failure, submit } = useCheckedSubmission();
   const [create] = useCreateGoodMutation();
   const { leaving, leaveTo } = useLeave();
@@ -243,7 +245,7 @@ export function NewGoodPage() {
           </div>
         </form>
       )}
-      <UnsavedChangesGuard when={dirty && !leaving} />
+      <UnsavedChangesGuard when={dirty && !leaving} onDiscard={discard} />
     </section>
   );
 }
@@ -275,8 +277,8 @@ export function GoodPage() {
   const dispatch = useAppDispatch();
   const revalidator = useRevalidator();
   const residences = useResidenceOptionsQuery();
-  const [{ good, history }, setSaved] = useLatestAnswer(loaded, (answer) => answer.good.version);
-  const { form, ready, dirty } = useEditForm(`good-${good.id}`, valuesOf(good), `${good.id}@${good.version}`);
+  const [{ good, history }, setSaved] = useLatestAnswer(loaded);
+  const { form, ready, dirty, discard } = useEditForm(`good-${good.id}`, valuesOf(good), `${good.id}@${good.version}`);
   const { sending, failure, submit, send } = useCheckedSubmission();
   const [update] = useUpdateGoodMutation();
   const [remove] = useDeleteGoodMutation();
@@ -339,7 +341,7 @@ export function GoodPage() {
       <PhotoManager owner="good" ownerId={good.id} kind="photo" label="Photos du logement" images={good.photos} onChange={() => revalidator.revalidate()} />
       <PhotoManager owner="good" ownerId={good.id} kind="plan" label="Plan du logement" images={good.plan} onChange={() => revalidator.revalidate()} />
       <HistoryPanel entries={history} fields={historyFields} />
-      <UnsavedChangesGuard when={dirty && !leaving} />
+      <UnsavedChangesGuard when={dirty && !leaving} onDiscard={discard} />
     </section>
   );
 }

@@ -143,7 +143,7 @@ function ResidenceFields({ form }: { form: FormBinding }) {
 
 export function NewResidencePage() {
   const dispatch = useAppDispatch();
-  const { form, ready, dirty } = useEditForm(NEW_FORM, valuesOf(), 'new');
+  const { form, ready, dirty, discard } = useEditForm(NEW_FORM, valuesOf(), 'new');
   const { sending, failure, submit } = useCheckedSubmission();
   const [create] = useCreateResidenceMutation();
   const { leaving, leaveTo } = useLeave();
@@ -176,7 +176,7 @@ export function NewResidencePage() {
           </div>
         </form>
       )}
-      <UnsavedChangesGuard when={dirty && !leaving} />
+      <UnsavedChangesGuard when={dirty && !leaving} onDiscard={discard} />
     </section>
   );
 }
@@ -202,8 +202,8 @@ export function ResidencePage() {
   const loaded = useLoaderData<typeof residenceLoader>();
   const dispatch = useAppDispatch();
   const revalidator = useRevalidator();
-  const [{ residence, history }, setSaved] = useLatestAnswer(loaded, (answer) => answer.residence.version);
-  const { form, ready, dirty } = useEditForm(`residence-${residence.id}`, valuesOf(residence), `${residence.id}@${residence.version}`);
+  const [{ residence, history }, setSaved] = useLatestAnswer(loaded);
+  const { form, ready, dirty, discard } = useEditForm(`residence-${residence.id}`, valuesOf(residence), `${residence.id}@${residence.version}`);
   const { sending, failure, submit, send } = useCheckedSubmission();
   const [update] = useUpdateResidenceMutation();
   const [remove] = useDeleteResidenceMutation();
@@ -294,7 +294,7 @@ export function ResidencePage() {
         </div>
       </section>
       <HistoryPanel entries={history} fields={historyFields} />
-      <UnsavedChangesGuard when={dirty && !leaving} />
+      <UnsavedChangesGuard when={dirty && !leaving} onDiscard={discard} />
     </section>
   );
 }

@@ -42,7 +42,7 @@ export async function userLoader({ params, request }: LoaderFunctionArgs): Promi
 /** The invitation form: the account is created at once and its owner chooses a password through the e-mailed link. */
 export function NewUserPage() {
   const dispatch = useAppDispatch();
-  const { form, ready, dirty } = useEditForm(NEW_FORM, EMPTY, 'new');
+  const { form, ready, dirty, discard } = useEditForm(NEW_FORM, EMPTY, 'new');
   const { sending, failure, submit } = useCheckedSubmission();
   const [create] = useCreateUserMutation();
   const { leaving, leaveTo } = useLeave();
@@ -87,7 +87,7 @@ export function NewUserPage() {
           </div>
         </form>
       )}
-      <UnsavedChangesGuard when={dirty && !leaving} />
+      <UnsavedChangesGuard when={dirty && !leaving} onDiscard={discard} />
     </section>
   );
 }
@@ -104,9 +104,9 @@ export function UserPage() {
   const loaded = useLoaderData<typeof userLoader>();
   const dispatch = useAppDispatch();
   const ownId = useAppSelector(selectSession).user_id;
-  const [{ user, history }, setSaved] = useLatestAnswer(loaded, (answer) => answer.user.version);
+  const [{ user, history }, setSaved] = useLatestAnswer(loaded);
   const roles = ROLES.filter((role) => user.roles.includes(role)).join(',');
-  const { form, ready, dirty } = useEditForm(`user-${user.id}`, { first_name: user.first_name, last_name: user.last_name, roles }, `${user.id}@${user.version}`);
+  const { form, ready, dirty, discard } = useEditForm(`user-${user.id}`, { first_name: user.first_name, last_name: user.last_name, roles }, `${user.id}@${user.version}`);
   const { sending, failure, submit } = useCheckedSubmission();
   const account = useSubmission();
   const [update] = useUpdateUserMutation();
@@ -257,7 +257,7 @@ export function UserPage() {
         </div>
       </section>
       <HistoryPanel entries={history} fields={HISTORY_FIELDS} />
-      <UnsavedChangesGuard when={dirty && !leaving} />
+      <UnsavedChangesGuard when={dirty && !leaving} onDiscard={discard} />
     </section>
   );
 }
