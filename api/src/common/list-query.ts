@@ -83,3 +83,14 @@ export async function claimVersion(manager: EntityManager, target: EntityTarget<
     .execute();
   if (!result.affected) throw new ConflictError(CONFLICT_MESSAGE);
 }
+
+/**
+ * Locks a row for the rest of the caller's transaction before checking what refers to it and deleting it: a good, a
+ * file or a facility added meanwhile waits for the deletion, then fails, instead of being deleted or unlinked with it
+ * without anybody checking. SQLite runs one write transaction at a time already. Answers whether the row exists.
+ */
+export async function lockForDeletion(manager: EntityManager, target: EntityTarget<ObjectLiteral>, id: number): Promise<boolean> {
+  const query = manager.createQueryBuilder(target, 'row').select('row.id').where('row.id = :id', { id });
+  if (manager.connection.options.type !== 'better-sqlite3') query.setLock('pessimistic_write');
+  return (await query.getOne()) !== null;
+}

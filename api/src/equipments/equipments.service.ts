@@ -14,7 +14,7 @@ import type { EquipmentType } from '@hsa-lli/common/domain';
 import { In, type DataSource, type Repository } from 'typeorm';
 import type { SessionUser } from '../auth/session-user.js';
 import { ConflictError } from '../common/api-errors.js';
-import { claimVersion, listAnswer, pageOf, type ListSpec } from '../common/list-query.js';
+import { claimVersion, listAnswer, lockForDeletion, pageOf, type ListSpec } from '../common/list-query.js';
 import { changedFields, HistoryService } from '../history/history.service.js';
 import { Equipment } from './entities/equipment.entity.js';
 import { toEquipmentView } from './equipment-view.js';
@@ -86,14 +86,15 @@ export class EquipmentsService {
 
   /** An equipment listed by a residence or a good stays: removing it would change what they show. */
   async delete(id: number, actor: SessionUser): Promise<{ id: number }> {
-    const { equipment } = await this.getOne(id);
-    const { residences, goods } = equipment.used_by;
-    if (residences + goods > 0) {
-      throw new ConflictError(
-        `« ${equipment.name} » est encore indiqué pour ${usageText({ residences, goods })} : retirez-le de leurs fiches avant de le supprimer.`,
-      );
-    }
     await this.dataSource.transaction(async (manager) => {
+      if (!(await lockForDeletion(manager, Equipment, id))) throw new NotFoundException();
+      const { equipment } = await this.getOne(id);
+      const { residences, goods } = equipment.used_by;
+      if (residences + goods > 0) {
+        throw new ConflictError(
+          `« ${equipment.name} » est encore indiqué pour ${usageText({ residences, goods })} : retirez-le de leurs fiches avant de le supprimer.`,
+        );
+      }
       await manager.delete(Equipment, { id });
       await this.history.record({ subject: 'equipment', subjectId: id, actor, action: 'Suppression', changes: changedFields({ name: equipment.name, type: equipment.type }, {}) }, manager);
     });

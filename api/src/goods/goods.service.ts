@@ -7,7 +7,7 @@ import type { z } from 'zod/mini';
 import type { SessionUser } from '../auth/session-user.js';
 import { ConflictError, FieldsError } from '../common/api-errors.js';
 import { uniqueOrFieldError } from '../common/database-errors.js';
-import { claimVersion, listAnswer, pageOf, type ListSpec } from '../common/list-query.js';
+import { claimVersion, listAnswer, lockForDeletion, pageOf, type ListSpec } from '../common/list-query.js';
 import type { Equipment } from '../equipments/entities/equipment.entity.js';
 import { EquipmentsService } from '../equipments/equipments.service.js';
 import { changedFields, HistoryService } from '../history/history.service.js';
@@ -141,19 +141,20 @@ export class GoodsService {
 
   /** A good an application file names stays, so that the file keeps what it applied for: it can be disabled instead. */
   async delete(id: number, actor: SessionUser): Promise<{ id: number }> {
-    const good = await this.goods.findOne({ where: { id }, relations: { residence: true, facilities: true } });
-    if (!good) throw new NotFoundException();
-    const files = await this.records.countReferring({ good: id });
-    if (files > 0) {
-      throw new ConflictError(
-        `Le bien ${good.reference} figure dans ${files} dossier${files > 1 ? 's' : ''} : le supprimer les priverait du logement demandé. Désactivez-le plutôt : il ne sera plus proposé sur le site.`,
-      );
-    }
     const removeFiles = await this.dataSource.transaction(async (manager) => {
+      if (!(await lockForDeletion(manager, Good, id))) throw new NotFoundException();
+      const good = await manager.findOneOrFail(Good, { where: { id }, relations: { residence: true, facilities: true } });
+      const files = await this.records.countReferring({ good: id });
+      if (files > 0) {
+        throw new ConflictError(
+          `Le bien ${good.reference} figure dans ${files} dossier${files > 1 ? 's' : ''} : le supprimer les priverait du logement demandé. Désactivez-le plutôt : il ne sera plus proposé sur le site.`,
+        );
+      }
       const pictures = await this.images.deleteAllOf(manager, { owner: 'good', owner_id: id });
+      const before = formOf(good);
       // Removed as an entity, not by id: the public site hears which residence's pages to take down.
       await manager.remove(good);
-      await this.history.record({ subject: 'good', subjectId: id, actor, action: 'Suppression', changes: changedFields(formOf(good), {}) }, manager);
+      await this.history.record({ subject: 'good', subjectId: id, actor, action: 'Suppression', changes: changedFields(before, {}) }, manager);
       return pictures;
     });
     await removeFiles();

@@ -15,7 +15,7 @@ import type { z } from 'zod/mini';
 import type { SessionUser } from '../auth/session-user.js';
 import { ConflictError, FieldsError } from '../common/api-errors.js';
 import { uniqueOrFieldError } from '../common/database-errors.js';
-import { claimVersion, listAnswer, pageOf, type ListSpec } from '../common/list-query.js';
+import { claimVersion, listAnswer, lockForDeletion, pageOf, type ListSpec } from '../common/list-query.js';
 import { EquipmentsService } from '../equipments/equipments.service.js';
 import { changedFields, HistoryService } from '../history/history.service.js';
 import { ImagesService, toImageView } from '../images/images.service.js';
@@ -150,18 +150,19 @@ export class ResidencesAdminService {
    * instead, which takes it off the public site.
    */
   async delete(id: number, actor: SessionUser): Promise<{ id: number }> {
-    const { residence } = await this.getOne(id);
-    const files = await this.records.countReferring({ residence: id });
-    if (residence.goods.length > 0 || files > 0) {
-      const reasons = [
-        residence.goods.length > 0 ? `elle compte encore ${residence.goods.length} bien${residence.goods.length > 1 ? 's' : ''}` : null,
-        files > 0 ? `${files} dossier${files > 1 ? 's' : ''} la mentionne${files > 1 ? 'nt' : ''}` : null,
-      ].filter(Boolean);
-      throw new ConflictError(
-        `La résidence « ${residence.name} » ne peut pas être supprimée : ${reasons.join(' et ')}. Pour la retirer du site, passez-la en « Brouillon » ou « Fermée ».`,
-      );
-    }
     const removeFiles = await this.dataSource.transaction(async (manager) => {
+      if (!(await lockForDeletion(manager, Residence, id))) throw new NotFoundException();
+      const { residence } = await this.getOne(id);
+      const files = await this.records.countReferring({ residence: id });
+      if (residence.goods.length > 0 || files > 0) {
+        const reasons = [
+          residence.goods.length > 0 ? `elle compte encore ${residence.goods.length} bien${residence.goods.length > 1 ? 's' : ''}` : null,
+          files > 0 ? `${files} dossier${files > 1 ? 's' : ''} la mentionne${files > 1 ? 'nt' : ''}` : null,
+        ].filter(Boolean);
+        throw new ConflictError(
+          `La résidence « ${residence.name} » ne peut pas être supprimée : ${reasons.join(' et ')}. Pour la retirer du site, passez-la en « Brouillon » ou « Fermée ».`,
+        );
+      }
       const pictures = await this.images.deleteAllOf(manager, { owner: 'residence', owner_id: id });
       // Removed as an entity, not by id: the public site hears which pages to take down.
       await manager.remove(await manager.findOneByOrFail(Residence, { id }));
