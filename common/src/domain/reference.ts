@@ -14,6 +14,8 @@ function values<V extends string>(options: readonly Option<V>[]): V[] {
 
 export const ZONES = ['Abis', 'A', 'B1', 'B2C'] as const;
 export type Zone = (typeof ZONES)[number];
+/** A zone as people write it: « A bis ». */
+export const zoneLabel = (zone: Zone): string => (zone === 'Abis' ? 'A bis' : zone);
 /** Zones where the communes served by the platform lie. */
 export const SERVED_ZONES = ['A', 'B1'] as const satisfies readonly Zone[];
 

@@ -14,6 +14,8 @@ export interface ListFilter {
   name: string;
   label: string;
   options: readonly Option[];
+  /** The choice that filters nothing: « Tous », or « Toutes » for a feminine noun (« Commune »). */
+  all?: 'Tous' | 'Toutes';
 }
 
 export interface ListPageProps<Row extends RowData, Column extends string> {
@@ -123,7 +125,7 @@ function FilterSelect({ filter, value, onChange }: { filter: ListFilter; value: 
     <div className="ui-field">
       <label htmlFor={id}>{filter.label}</label>
       <select id={id} value={value} onChange={(event) => onChange(event.target.value)}>
-        <option value="">Tous</option>
+        <option value="">{filter.all ?? 'Tous'}</option>
         {filter.options.map((option) => (
           <option key={option.value} value={option.value}>
             {option.label}

@@ -21,6 +21,7 @@ import {
   formatDate,
   formatNumber,
   parseNumber,
+  zoneLabel,
   type Option,
 } from '@hsa-lli/common/domain';
 import { http } from '@hsa-lli/common/http';
@@ -136,7 +137,7 @@ function RentCeiling({ values, residence }: { values: Record<string, string>; re
       <dl className="bo-meta good-figures">
         <dt>Plafond de loyer LLI {year}</dt>
         <dd>
-          {eurosText(ceiling)} par mois hors charges (zone {residence.area === 'Abis' ? 'A bis' : residence.area}, {surfaceText(surface)})
+          {eurosText(ceiling)} par mois hors charges (zone {zoneLabel(residence.area)}, {surfaceText(surface)})
         </dd>
         {rent !== null && Number.isFinite(rent) && Number.isFinite(costs) && (
           <>

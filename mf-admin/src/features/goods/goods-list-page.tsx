@@ -52,8 +52,8 @@ export function GoodsListPage() {
       searchHint="Par sa référence ou le nom de sa résidence."
       params={params}
       filters={[
-        { name: 'residence', label: 'Résidence', options: residenceOptions },
-        { name: 'typologie', label: 'Typologie', options: FLAT_SIZE_OPTIONS },
+        { all: 'Toutes', name: 'residence', label: 'Résidence', options: residenceOptions },
+        { all: 'Toutes', name: 'typologie', label: 'Typologie', options: FLAT_SIZE_OPTIONS },
         { name: 'en-ligne', label: 'Proposé sur le site', options: YES_NO_OPTIONS },
       ]}
       columns={TABLE}

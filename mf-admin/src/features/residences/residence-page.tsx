@@ -14,6 +14,7 @@ import {
   findCommune,
   FLAT_SIZE_OPTIONS,
   RESIDENCE_STATUS_OPTIONS,
+  zoneLabel,
 } from '@hsa-lli/common/domain';
 import { http } from '@hsa-lli/common/http';
 import { formReset, pushMessage, useAppDispatch } from '@hsa-lli/common/store';
@@ -113,7 +114,7 @@ function ResidenceFields({ form }: { form: FormBinding }) {
           <div className="ui-field">
             <span className="bo-label">Zone (selon la commune)</span>
             <p className="bo-value" aria-live="polite">
-              {commune ? `${commune.areas === 'Abis' ? 'A bis' : commune.areas}` : 'Choisissez d’abord la commune.'}
+              {commune ? zoneLabel(commune.areas) : 'Choisissez d’abord la commune.'}
             </p>
           </div>
           <TextField form={form} name="neighborhood" label="Quartier" maxLength={160} />

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import type { ResidenceRow } from '@hsa-lli/common/back-office';
 import type { DataTableColumn } from '@hsa-lli/common/data-table';
-import { communesByName, formatDate, RESIDENCE_STATUS_OPTIONS, RESIDENCE_STATUSES, ZONES } from '@hsa-lli/common/domain';
+import { communesByName, formatDate, RESIDENCE_STATUS_OPTIONS, RESIDENCE_STATUSES, ZONES, zoneLabel } from '@hsa-lli/common/domain';
 import { ListPage } from '../../components/list-page.js';
 import { oneOfParam, useListParams } from '../../components/list-params.js';
 import { useListResidencesQuery } from './residences-api.js';
@@ -16,7 +16,7 @@ const TABLE: DataTableColumn<ResidenceRow>[] = [
   { id: 'name', header: 'Nom', sortable: true, cell: (residence) => <Link to={`${LIST}/${residence.id}`}>{residence.name}</Link> },
   { id: 'reference', header: 'Référence', sortable: true, cell: (residence) => residence.reference },
   { id: 'city', header: 'Commune', sortable: true, cell: (residence) => residence.city.label },
-  { id: 'area', header: 'Zone', cell: (residence) => residence.area },
+  { id: 'area', header: 'Zone', cell: (residence) => zoneLabel(residence.area) },
   { id: 'status', header: 'Statut', sortable: true, cell: (residence) => <StatusBadge status={residence.status} closedLabel={residence.closed_label} /> },
   { id: 'goods_count', header: 'Biens', numeric: true, cell: (residence) => residence.goods_count },
   { id: 'updated_at', header: 'Modifiée le', sortable: true, cell: (residence) => formatDate(residence.updated_at) },
@@ -37,8 +37,8 @@ export function ResidencesListPage() {
       params={params}
       filters={[
         { name: 'statut', label: 'Statut', options: RESIDENCE_STATUS_OPTIONS },
-        { name: 'commune', label: 'Commune', options: COMMUNE_OPTIONS },
-        { name: 'zone', label: 'Zone', options: ZONES.map((value) => ({ value, label: value === 'Abis' ? 'A bis' : value })) },
+        { all: 'Toutes', name: 'commune', label: 'Commune', options: COMMUNE_OPTIONS },
+        { all: 'Toutes', name: 'zone', label: 'Zone', options: ZONES.map((value) => ({ value, label: zoneLabel(value) })) },
       ]}
       columns={TABLE}
       rowKey={(residence) => String(residence.id)}
