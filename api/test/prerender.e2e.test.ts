@@ -20,9 +20,17 @@ const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 const MARIADB_REDIS = BACKENDS.find((backend) => backend.name.startsWith('MariaDB'));
 
+/** Waits until the test passes; a page not there (yet, or again) counts as not passing. */
 async function eventually(test: () => boolean, timeoutMs = 90_000): Promise<void> {
   const started = Date.now();
-  while (!test()) {
+  const passes = () => {
+    try {
+      return test();
+    } catch {
+      return false;
+    }
+  };
+  while (!passes()) {
     if (Date.now() - started > timeoutMs) throw new Error('Timed out');
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
@@ -110,6 +118,7 @@ describe('prerendered public pages', () => {
     const residence = await manager.findOneByOrFail(Residence, { slug: 'residence-arrosa-bayonne' });
     residence.description = 'Résidence rénovée en 2026, au pied de la passerelle de la gare.';
     await manager.save(residence);
+    // Its page is taken down at once (residences.e2e.test.ts checks that), then rendered again.
     await eventually(() => read('/residences/residence-arrosa-bayonne').includes('Résidence rénovée en 2026'));
 
     const good = await manager.findOneOrFail(Good, { where: { residence: { slug: 'les-jardins-de-l-adour-boucau' }, enabled: true }, relations: { residence: true } });

@@ -132,6 +132,12 @@ test.describe.serial('the catalogue run by a manager', () => {
     await loginAs(page, emailOf('hsa'));
     await page.goto('/admin/liste-des-biens');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Biens');
+    // The address speaks French; the list asks the API with the spec's names.
+    await page.getByLabel('Typologie').selectOption('T3');
+    await expect(page).toHaveURL(/typologie=T3/);
+    const goods = page.getByRole('table', { name: 'Biens' });
+    await expect(goods.getByRole('row').nth(1)).toContainText('T3');
+    for (const row of await goods.getByRole('row').all()) if ((await row.getByRole('cell').count()) > 0) await expect(row).toContainText('T3');
     await accessibleAtBothWidths(page, 'goods');
     await page.goto('/admin/liste-des-equipements?type=residence');
     const table = page.getByRole('table', { name: 'Équipements' });

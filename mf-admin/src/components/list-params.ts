@@ -9,8 +9,11 @@ const DIRECTION = 'ordre';
 const PAGE = 'page';
 const PER_PAGE = 'par-page';
 
-/** How a list reads its filters from the address: each filter's parameter, turned into the request's value. */
-export type FilterParsers = Record<string, (raw: string) => unknown>;
+/**
+ * How a list reads its filters from the address: each parameter turned into the request's value, under the API's
+ * name when the address uses another one (`{ api: 'status', parse }` for `?statut=`).
+ */
+export type FilterParsers = Record<string, ((raw: string) => unknown) | { api: string; parse: (raw: string) => unknown }>;
 
 export interface ListParams<Column extends string> {
   /** What the API is asked: `POST /api/<entity>/list`. */
@@ -31,11 +34,12 @@ export interface ListParams<Column extends string> {
 /** Keeps only the filter values the parser accepts (a hand-edited address is never sent as is). */
 function parsedFilters(params: URLSearchParams, parsers: FilterParsers): Record<string, unknown> | undefined {
   const filters: Record<string, unknown> = {};
-  for (const [name, parse] of Object.entries(parsers)) {
+  for (const [name, parser] of Object.entries(parsers)) {
     const raw = params.get(name);
     if (raw === null || raw === '') continue;
+    const { api, parse } = typeof parser === 'function' ? { api: name, parse: parser } : parser;
     const value = parse(raw);
-    if (value !== undefined) filters[name] = value;
+    if (value !== undefined) filters[api] = value;
   }
   return Object.keys(filters).length > 0 ? filters : undefined;
 }

@@ -9,7 +9,7 @@ import { useListGoodsQuery, useResidenceOptionsQuery } from './goods-api.js';
 
 const LIST = '/admin/liste-des-biens';
 // The address speaks French (?typologie=T2&en-ligne=oui); `residence` is the id other pages link with.
-const FILTERS = { residence: idParam, typologie: oneOfParam(FLAT_SIZES), 'en-ligne': yesNoParam };
+const FILTERS = { residence: idParam, typologie: { api: 'flat_size', parse: oneOfParam(FLAT_SIZES) }, 'en-ligne': { api: 'enabled', parse: yesNoParam } };
 const COLUMNS = ['reference', 'residence', 'flat_size', 'surface', 'rent_price', 'available_from', 'updated_at'] as const;
 
 const TABLE: DataTableColumn<GoodRow>[] = [
@@ -40,9 +40,7 @@ const TABLE: DataTableColumn<GoodRow>[] = [
 export function GoodsListPage() {
   const params = useListParams(FILTERS, COLUMNS, { column: 'reference', direction: 'asc' });
   const residences = useResidenceOptionsQuery();
-  const { residence, typologie: flat_size, 'en-ligne': enabled } = (params.request.filters ?? {}) as { residence?: number; typologie?: string; 'en-ligne'?: boolean };
-  const filters = { ...(residence ? { residence } : {}), ...(flat_size ? { flat_size } : {}), ...(enabled !== undefined ? { enabled } : {}) };
-  const result = useListGoodsQuery({ ...params.request, filters: Object.keys(filters).length > 0 ? filters : undefined });
+  const result = useListGoodsQuery(params.request);
   const residenceOptions = (residences.data ?? []).map((option) => ({ value: String(option.value), label: option.label }));
   return (
     <ListPage

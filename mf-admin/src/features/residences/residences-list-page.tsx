@@ -9,7 +9,12 @@ import { StatusBadge } from './status-badge.js';
 
 const LIST = '/admin/liste-des-residences';
 const COMMUNE_OPTIONS = communesByName().map((commune) => ({ value: commune.value, label: commune.label }));
-const FILTERS = { statut: oneOfParam(RESIDENCE_STATUSES), commune: oneOfParam(COMMUNE_OPTIONS.map((option) => option.value)), zone: oneOfParam(ZONES) };
+// The address speaks French (?statut=…&commune=…); the API's filters keep the spec's names.
+const FILTERS = {
+  statut: { api: 'status', parse: oneOfParam(RESIDENCE_STATUSES) },
+  commune: { api: 'city', parse: oneOfParam(COMMUNE_OPTIONS.map((option) => option.value)) },
+  zone: oneOfParam(ZONES),
+};
 const COLUMNS = ['reference', 'name', 'city', 'status', 'updated_at'] as const;
 
 const TABLE: DataTableColumn<ResidenceRow>[] = [
@@ -24,10 +29,7 @@ const TABLE: DataTableColumn<ResidenceRow>[] = [
 
 export function ResidencesListPage() {
   const params = useListParams(FILTERS, COLUMNS, { column: 'name', direction: 'asc' });
-  // The address speaks French (?statut=…&commune=…); the API's filters keep the spec's names.
-  const { statut: status, commune: city, zone } = (params.request.filters ?? {}) as Record<string, string | undefined>;
-  const filters = { ...(status ? { status } : {}), ...(city ? { city } : {}), ...(zone ? { zone } : {}) };
-  const result = useListResidencesQuery({ ...params.request, filters: Object.keys(filters).length > 0 ? filters : undefined });
+  const result = useListResidencesQuery(params.request);
   return (
     <ListPage
       title="Résidences"

@@ -9,7 +9,7 @@ import { useListUsersQuery } from './users-api.js';
 
 const LIST = '/admin/liste-des-utilisateurs';
 /** The address speaks French (?role=…&etat=…); the API's filters keep their names. */
-const FILTERS = { role: oneOfParam(ROLES), etat: oneOfParam(USER_STATES) };
+const FILTERS = { role: oneOfParam(ROLES), etat: { api: 'state', parse: oneOfParam(USER_STATES) } };
 const COLUMNS = ['last_name', 'email', 'last_login_at', 'created_at'] as const;
 
 const TABLE: DataTableColumn<UserAdminView>[] = [
@@ -23,9 +23,7 @@ const TABLE: DataTableColumn<UserAdminView>[] = [
 
 export function UsersListPage() {
   const params = useListParams(FILTERS, COLUMNS, { column: 'last_name', direction: 'asc' });
-  const { role, etat: state } = (params.request.filters ?? {}) as Record<string, string | undefined>;
-  const filters = { ...(role ? { role } : {}), ...(state ? { state } : {}) };
-  const result = useListUsersQuery({ ...params.request, filters: Object.keys(filters).length > 0 ? filters : undefined });
+  const result = useListUsersQuery(params.request);
   return (
     <ListPage
       title="Utilisateurs"
