@@ -1,4 +1,6 @@
-import { SetMetadata } from '@nestjs/common';
+import { SetMetadata, createParamDecorator, type ExecutionContext } from '@nestjs/common';
+import type { Request } from 'express';
+import type { SessionUser } from './session-user.js';
 
 export const ACCESS_KEY = 'hsa:access';
 
@@ -9,3 +11,6 @@ export const Public = () => SetMetadata(ACCESS_KEY, { kind: 'public' } satisfies
 
 /** Opens a route to the sessions allowed to open that page (see access-rules.ts). */
 export const ForPage = (pattern: string) => SetMetadata(ACCESS_KEY, { kind: 'page', pattern } satisfies AccessRule);
+
+/** The logged-in user of a route that needs one (any route under `@ForPage`): who the change is made by. */
+export const Actor = createParamDecorator((_: unknown, context: ExecutionContext): SessionUser => context.switchToHttp().getRequest<Request>().user as SessionUser);

@@ -1,4 +1,4 @@
-import { Controller, HttpCode, Post, Req } from '@nestjs/common';
+import { Controller, HttpCode, Post } from '@nestjs/common';
 import {
   equipmentListSchema,
   equipmentSchema,
@@ -8,14 +8,11 @@ import {
   type EquipmentUpdateRequest,
   type IdRequest,
 } from '@hsa-lli/common/back-office';
-import type { Request } from 'express';
 import type { z } from 'zod/mini';
-import { ForPage } from '../auth/access.decorators.js';
+import { Actor, ForPage } from '../auth/access.decorators.js';
 import type { SessionUser } from '../auth/session-user.js';
 import { SchemaBody } from '../common/schema-body.js';
 import { EquipmentsService } from './equipments.service.js';
-
-const actor = (request: Request) => request.user as SessionUser;
 
 @Controller('equipments')
 export class EquipmentsController {
@@ -39,21 +36,21 @@ export class EquipmentsController {
   @ForPage('/admin/liste-des-equipements/ajouter')
   @Post('create')
   @HttpCode(201)
-  create(@SchemaBody(equipmentSchema) fields: EquipmentRequest, @Req() request: Request) {
-    return this.equipments.create(fields, actor(request));
+  create(@SchemaBody(equipmentSchema) fields: EquipmentRequest, @Actor() actor: SessionUser) {
+    return this.equipments.create(fields, actor);
   }
 
   @ForPage('/admin/liste-des-equipements/[id]')
   @Post('update')
   @HttpCode(200)
-  update(@SchemaBody(equipmentUpdateSchema) fields: EquipmentUpdateRequest, @Req() request: Request) {
-    return this.equipments.update(fields, actor(request));
+  update(@SchemaBody(equipmentUpdateSchema) fields: EquipmentUpdateRequest, @Actor() actor: SessionUser) {
+    return this.equipments.update(fields, actor);
   }
 
   @ForPage('/admin/liste-des-equipements/[id]')
   @Post('delete')
   @HttpCode(200)
-  delete(@SchemaBody(idRequestSchema) { id }: IdRequest, @Req() request: Request) {
-    return this.equipments.delete(id, actor(request));
+  delete(@SchemaBody(idRequestSchema) { id }: IdRequest, @Actor() actor: SessionUser) {
+    return this.equipments.delete(id, actor);
   }
 }

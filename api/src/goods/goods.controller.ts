@@ -1,4 +1,4 @@
-import { Controller, HttpCode, NotFoundException, Param, ParseIntPipe, Post, Req } from '@nestjs/common';
+import { Controller, HttpCode, NotFoundException, Param, ParseIntPipe, Post } from '@nestjs/common';
 import {
   goodListSchema,
   goodSchema,
@@ -8,16 +8,13 @@ import {
   type GoodUpdateRequest,
   type IdRequest,
 } from '@hsa-lli/common/back-office';
-import type { Request } from 'express';
 import type { z } from 'zod/mini';
-import { ForPage, Public } from '../auth/access.decorators.js';
+import { Actor, ForPage, Public } from '../auth/access.decorators.js';
 import type { SessionUser } from '../auth/session-user.js';
 import { SchemaBody } from '../common/schema-body.js';
 import { goodIdSchema } from './dto/good-id.dto.js';
 import { isPublic, toGoodView } from './good-view.js';
 import { GoodsService } from './goods.service.js';
-
-const actor = (request: Request) => request.user as SessionUser;
 
 @Controller()
 export class GoodsController {
@@ -61,21 +58,21 @@ export class GoodsController {
   @ForPage('/admin/liste-des-biens/nouveau')
   @Post('goods/create')
   @HttpCode(201)
-  create(@SchemaBody(goodSchema) fields: GoodRequest, @Req() request: Request) {
-    return this.goods.create(fields, actor(request));
+  create(@SchemaBody(goodSchema) fields: GoodRequest, @Actor() actor: SessionUser) {
+    return this.goods.create(fields, actor);
   }
 
   @ForPage('/admin/liste-des-biens/[id]')
   @Post('goods/update')
   @HttpCode(200)
-  update(@SchemaBody(goodUpdateSchema) fields: GoodUpdateRequest, @Req() request: Request) {
-    return this.goods.update(fields, actor(request));
+  update(@SchemaBody(goodUpdateSchema) fields: GoodUpdateRequest, @Actor() actor: SessionUser) {
+    return this.goods.update(fields, actor);
   }
 
   @ForPage('/admin/liste-des-biens/[id]')
   @Post('goods/delete')
   @HttpCode(200)
-  delete(@SchemaBody(idRequestSchema) { id }: IdRequest, @Req() request: Request) {
-    return this.goods.delete(id, actor(request));
+  delete(@SchemaBody(idRequestSchema) { id }: IdRequest, @Actor() actor: SessionUser) {
+    return this.goods.delete(id, actor);
   }
 }

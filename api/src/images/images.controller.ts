@@ -3,7 +3,7 @@ import { FilesInterceptor } from '@nestjs/platform-express';
 import { IMAGE_MAX_BYTES, IMAGE_MAX_FILES } from '@hsa-lli/common/back-office';
 import { DEFAULT_IMAGE_WIDTH, IMAGE_WIDTHS, type ImageView, type ImageWidth } from '@hsa-lli/common/domain';
 import type { Request, Response } from 'express';
-import { ForPage, Public } from '../auth/access.decorators.js';
+import { Actor, ForPage, Public } from '../auth/access.decorators.js';
 import { mayUse } from '../auth/access-rules.js';
 import type { SessionUser } from '../auth/session-user.js';
 import { SchemaBody } from '../common/schema-body.js';
@@ -64,29 +64,29 @@ export class ImagesController {
   async upload(
     @SchemaBody(imageUploadSchema) target: ImageTarget,
     @UploadedFiles() files: UploadedFile[] | undefined,
-    @Req() request: Request,
+    @Actor() actor: SessionUser,
   ): Promise<{ data: ImageView[] }> {
-    return { data: found(await this.images.upload(target, files ?? [], request.user as SessionUser)) };
+    return { data: found(await this.images.upload(target, files ?? [], actor)) };
   }
 
   @ForPage(CATALOGUE_PAGE)
   @Post('update')
   @HttpCode(200)
-  async update(@SchemaBody(imageUpdateSchema) change: ImageUpdateRequest, @Req() request: Request): Promise<{ image: ImageView }> {
-    return { image: found(await this.images.updateAlt(change, request.user as SessionUser)) };
+  async update(@SchemaBody(imageUpdateSchema) change: ImageUpdateRequest, @Actor() actor: SessionUser): Promise<{ image: ImageView }> {
+    return { image: found(await this.images.updateAlt(change, actor)) };
   }
 
   @ForPage(CATALOGUE_PAGE)
   @Post('reorder')
   @HttpCode(200)
-  async reorder(@SchemaBody(imageReorderSchema) order: ImageReorderRequest, @Req() request: Request): Promise<{ data: ImageView[] }> {
-    return { data: found(await this.images.reorder(order, request.user as SessionUser)) };
+  async reorder(@SchemaBody(imageReorderSchema) order: ImageReorderRequest, @Actor() actor: SessionUser): Promise<{ data: ImageView[] }> {
+    return { data: found(await this.images.reorder(order, actor)) };
   }
 
   @ForPage(CATALOGUE_PAGE)
   @Post('delete')
   @HttpCode(200)
-  async delete(@SchemaBody(imageIdSchema) { id }: { id: number }, @Req() request: Request): Promise<{ data: ImageView[] }> {
-    return { data: found(await this.images.delete(id, request.user as SessionUser)) };
+  async delete(@SchemaBody(imageIdSchema) { id }: { id: number }, @Actor() actor: SessionUser): Promise<{ data: ImageView[] }> {
+    return { data: found(await this.images.delete(id, actor)) };
   }
 }

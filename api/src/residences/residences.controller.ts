@@ -1,4 +1,4 @@
-import { Controller, HttpCode, Post, Req } from '@nestjs/common';
+import { Controller, HttpCode, Post } from '@nestjs/common';
 import {
   idRequestSchema,
   residenceAdminListSchema,
@@ -8,14 +8,11 @@ import {
   type ResidenceRequest,
   type ResidenceUpdateRequest,
 } from '@hsa-lli/common/back-office';
-import type { Request } from 'express';
 import type { z } from 'zod/mini';
-import { ForPage } from '../auth/access.decorators.js';
+import { Actor, ForPage } from '../auth/access.decorators.js';
 import type { SessionUser } from '../auth/session-user.js';
 import { SchemaBody } from '../common/schema-body.js';
 import { ResidencesAdminService } from './residences-admin.service.js';
-
-const actor = (request: Request) => request.user as SessionUser;
 
 /** The back office's calls on residences (admin and hsa). */
 @Controller('residences')
@@ -40,21 +37,21 @@ export class ResidencesController {
   @ForPage('/admin/liste-des-residences/nouvelle')
   @Post('create')
   @HttpCode(201)
-  create(@SchemaBody(residenceSchema) fields: ResidenceRequest, @Req() request: Request) {
-    return this.residences.create(fields, actor(request));
+  create(@SchemaBody(residenceSchema) fields: ResidenceRequest, @Actor() actor: SessionUser) {
+    return this.residences.create(fields, actor);
   }
 
   @ForPage('/admin/liste-des-residences/[id]')
   @Post('update')
   @HttpCode(200)
-  update(@SchemaBody(residenceUpdateSchema) fields: ResidenceUpdateRequest, @Req() request: Request) {
-    return this.residences.update(fields, actor(request));
+  update(@SchemaBody(residenceUpdateSchema) fields: ResidenceUpdateRequest, @Actor() actor: SessionUser) {
+    return this.residences.update(fields, actor);
   }
 
   @ForPage('/admin/liste-des-residences/[id]')
   @Post('delete')
   @HttpCode(200)
-  delete(@SchemaBody(idRequestSchema) { id }: IdRequest, @Req() request: Request) {
-    return this.residences.delete(id, actor(request));
+  delete(@SchemaBody(idRequestSchema) { id }: IdRequest, @Actor() actor: SessionUser) {
+    return this.residences.delete(id, actor);
   }
 }

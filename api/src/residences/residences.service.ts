@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import type { ResidenceOption } from '@hsa-lli/common/back-office';
-import { RESIDENCE_STATUS_OPTIONS, type ResidenceDetails, type ResidenceFilters, type ResidenceStatus, type ResidenceSummary } from '@hsa-lli/common/domain';
+import { residenceStatusLabel, type ResidenceOption } from '@hsa-lli/common/back-office';
+import type { ResidenceDetails, ResidenceFilters, ResidenceSummary } from '@hsa-lli/common/domain';
 import { In, type Repository } from 'typeorm';
 import type { Good } from '../goods/entities/good.entity.js';
 import { toGoodSummary } from '../goods/good-view.js';
@@ -21,8 +21,6 @@ function matches(good: Good, filters: ResidenceFilters, today: string): boolean 
   if (filters.available_now && good.availableFrom !== null && good.availableFrom > today) return false;
   return true;
 }
-
-const statusLabel = (status: ResidenceStatus) => RESIDENCE_STATUS_OPTIONS.find((option) => option.value === status)!.label.toLowerCase();
 
 const byPosition = { photos: { position: 'ASC' as const }, goods: { images: { position: 'ASC' as const } } };
 
@@ -122,7 +120,7 @@ export class ResidencesService {
       order: { name: 'ASC' },
     });
     return residences.map((residence) => ({
-      label: `${residence.name} — ${residence.city.name}${everyStatus ? ` (${statusLabel(residence.status)})` : ''}`,
+      label: `${residence.name} — ${residence.city.name}${everyStatus ? ` (${residenceStatusLabel(residence.status).toLowerCase()})` : ''}`,
       value: residence.id,
       area: residence.area,
     }));

@@ -1,15 +1,12 @@
-import { Controller, HttpCode, Post, Req } from '@nestjs/common';
+import { Controller, HttpCode, Post } from '@nestjs/common';
 import { idRequestSchema, userListSchema, userUpdateSchema, type IdRequest, type UserUpdateRequest } from '@hsa-lli/common/back-office';
 import { invitationSchema, type InvitationRequest, type MeAnswer } from '@hsa-lli/common/domain';
-import type { Request } from 'express';
 import type { z } from 'zod/mini';
-import { ForPage } from '../auth/access.decorators.js';
+import { Actor, ForPage } from '../auth/access.decorators.js';
 import type { SessionUser } from '../auth/session-user.js';
 import { SchemaBody } from '../common/schema-body.js';
 import { withdrawInvitationSchema } from './dto/invite.dto.js';
 import { UsersService } from './users.service.js';
-
-const actor = (request: Request) => request.user as SessionUser;
 
 @Controller('users')
 export class UsersController {
@@ -19,8 +16,8 @@ export class UsersController {
   @ForPage('/mes-identifiants')
   @Post('get-me')
   @HttpCode(200)
-  async getMe(@Req() request: Request): Promise<MeAnswer> {
-    return { user: await this.users.me(actor(request).id) };
+  async getMe(@Actor() actor: SessionUser): Promise<MeAnswer> {
+    return { user: await this.users.me(actor.id) };
   }
 
   @ForPage('/admin/liste-des-utilisateurs')
@@ -40,58 +37,58 @@ export class UsersController {
   @ForPage('/admin/liste-des-utilisateurs/nouvel-utilisateur')
   @Post('create')
   @HttpCode(201)
-  create(@SchemaBody(invitationSchema) invitation: InvitationRequest, @Req() request: Request) {
-    return this.users.create(invitation, actor(request));
+  create(@SchemaBody(invitationSchema) invitation: InvitationRequest, @Actor() actor: SessionUser) {
+    return this.users.create(invitation, actor);
   }
 
   /** The earlier call of the invitation form: the same creation, answering the address only. */
   @ForPage('/admin/liste-des-utilisateurs/nouvel-utilisateur')
   @Post('invite')
   @HttpCode(201)
-  async invite(@SchemaBody(invitationSchema) invitation: InvitationRequest, @Req() request: Request): Promise<{ email: string }> {
-    const { user } = await this.users.create(invitation, actor(request));
+  async invite(@SchemaBody(invitationSchema) invitation: InvitationRequest, @Actor() actor: SessionUser): Promise<{ email: string }> {
+    const { user } = await this.users.create(invitation, actor);
     return { email: user.email };
   }
 
   @ForPage('/admin/liste-des-utilisateurs/[id]')
   @Post('update')
   @HttpCode(200)
-  update(@SchemaBody(userUpdateSchema) fields: UserUpdateRequest, @Req() request: Request) {
-    return this.users.update(fields, actor(request));
+  update(@SchemaBody(userUpdateSchema) fields: UserUpdateRequest, @Actor() actor: SessionUser) {
+    return this.users.update(fields, actor);
   }
 
   @ForPage('/admin/liste-des-utilisateurs/[id]')
   @Post('deactivate')
   @HttpCode(200)
-  deactivate(@SchemaBody(idRequestSchema) { id }: IdRequest, @Req() request: Request) {
-    return this.users.deactivate(id, actor(request));
+  deactivate(@SchemaBody(idRequestSchema) { id }: IdRequest, @Actor() actor: SessionUser) {
+    return this.users.deactivate(id, actor);
   }
 
   @ForPage('/admin/liste-des-utilisateurs/[id]')
   @Post('reactivate')
   @HttpCode(200)
-  reactivate(@SchemaBody(idRequestSchema) { id }: IdRequest, @Req() request: Request) {
-    return this.users.reactivate(id, actor(request));
+  reactivate(@SchemaBody(idRequestSchema) { id }: IdRequest, @Actor() actor: SessionUser) {
+    return this.users.reactivate(id, actor);
   }
 
   @ForPage('/admin/liste-des-utilisateurs/[id]')
   @Post('resend-invitation')
   @HttpCode(200)
-  resendInvitation(@SchemaBody(idRequestSchema) { id }: IdRequest, @Req() request: Request) {
-    return this.users.resendInvitation(id, actor(request));
+  resendInvitation(@SchemaBody(idRequestSchema) { id }: IdRequest, @Actor() actor: SessionUser) {
+    return this.users.resendInvitation(id, actor);
   }
 
   @ForPage('/admin/liste-des-utilisateurs/nouvel-utilisateur')
   @Post('withdraw-invitation')
   @HttpCode(200)
-  withdrawInvitation(@SchemaBody(withdrawInvitationSchema) { email }: { email: string }, @Req() request: Request) {
-    return this.users.withdrawInvitation(email, actor(request));
+  withdrawInvitation(@SchemaBody(withdrawInvitationSchema) { email }: { email: string }, @Actor() actor: SessionUser) {
+    return this.users.withdrawInvitation(email, actor);
   }
 
   @ForPage('/admin/liste-des-utilisateurs/[id]')
   @Post('delete')
   @HttpCode(200)
-  delete(@SchemaBody(idRequestSchema) { id }: IdRequest, @Req() request: Request) {
-    return this.users.delete(id, actor(request));
+  delete(@SchemaBody(idRequestSchema) { id }: IdRequest, @Actor() actor: SessionUser) {
+    return this.users.delete(id, actor);
   }
 }

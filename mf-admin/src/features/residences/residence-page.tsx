@@ -1,6 +1,7 @@
 import { Link, useLoaderData, useRevalidator, type LoaderFunctionArgs } from 'react-router';
 import {
   DEFAULT_CLOSED_LABEL,
+  flatSizeLabel,
   residenceSchema,
   residenceStatusLabel,
   residenceUpdateSchema,
@@ -12,7 +13,6 @@ import {
   CERTIFICATION_OPTIONS,
   communesByName,
   findCommune,
-  FLAT_SIZE_OPTIONS,
   RESIDENCE_STATUS_OPTIONS,
   zoneLabel,
 } from '@hsa-lli/common/domain';
@@ -211,7 +211,6 @@ export function ResidencePage() {
   const { leaving, leaveTo } = useLeave();
   const facilityOptions = useEquipmentOptions('residence');
   const historyFields = { ...HISTORY_FIELDS, facilities: { label: 'Équipements', format: labelOf(facilityOptions) } };
-  const flatSize = (value: string) => FLAT_SIZE_OPTIONS.find((option) => option.value === value)?.label ?? value;
 
   return (
     <section>
@@ -280,7 +279,7 @@ export function ResidencePage() {
             {residence.goods.map((good) => (
               <li key={good.id}>
                 <Link to={`/admin/liste-des-biens/${good.id}`}>
-                  {good.reference} — {flatSize(good.flat_size)}
+                  {good.reference} — {flatSizeLabel(good.flat_size)}
                 </Link>
                 {!good.enabled && ' (non proposé sur le site)'}
               </li>
