@@ -42,12 +42,12 @@ describe.each(BACKENDS)('request bodies on $name', (backend) => {
     expect(invitation.body).toEqual({ error: TO_CORRECT, fields: { roles: UNEXPECTED } });
   });
 
-  it('name the top field of a wrong nested value', async () => {
+  it('name the field of a wrong nested value by its path, and a list as a whole', async () => {
     const hsa = await loggedIn(api, 'hsa@demo.hsa-lli.fr');
     const type = await hsa.post('/api/equipments/list').send({ filters: { type: 'piscine' } }).expect(400);
-    expect(type.body).toEqual({ error: TO_CORRECT, fields: { filters: 'Choisissez le type : résidence ou logement.' } });
+    expect(type.body).toEqual({ error: TO_CORRECT, fields: { 'filters.type': 'Choisissez le type : résidence ou logement.' } });
     const nestedUnknown = await hsa.post('/api/equipments/list').send({ filters: { type: 'good', name: 'Ascenseur' } }).expect(400);
-    expect(nestedUnknown.body).toEqual({ error: TO_CORRECT, fields: { filters: UNEXPECTED } });
+    expect(nestedUnknown.body).toEqual({ error: TO_CORRECT, fields: { 'filters.name': UNEXPECTED } });
     const income = await post('/api/eligibility/check', { household: 'couple', dependants: 0, city: '64102', incomes: [30000, '12 000'] }).expect(400);
     expect(income.body).toEqual({ error: TO_CORRECT, fields: { incomes: 'Les revenus doivent être des montants en euros.' } });
     await hsa.post('/api/equipments/list').send({ filters: { type: 'good' } }).expect(200);

@@ -170,10 +170,10 @@ describe.each(BACKENDS)('accounts managed by administrators on $name', (backend)
       .post('/api/users/list')
       .send({ filters: { role: 'owner', state: 'banned' }, sort: { column: 'password_hash', direction: 'asc' }, per_page: 7 })
       .expect(400);
-    expect(Object.keys(body.fields).sort()).toEqual(['filters', 'per_page', 'sort']);
-    expect(body.fields.filters).toBe('Choisissez un rôle parmi : Support technique, Gestionnaire, Client, Coordinateur, Comité, Membre du comité.');
+    expect(Object.keys(body.fields).sort()).toEqual(['filters.role', 'filters.state', 'per_page', 'sort.column']);
+    expect(body.fields['filters.role']).toBe('Choisissez un rôle parmi : Support technique, Gestionnaire, Client, Coordinateur, Comité, Membre du comité.');
     const state = await admin.post('/api/users/list').send({ filters: { state: 'banned' } }).expect(400);
-    expect(state.body.fields.filters).toBe('Choisissez l’état : invitation en attente, actif ou désactivé.');
+    expect(state.body.fields['filters.state']).toBe('Choisissez l’état : invitation en attente, actif ou désactivé.');
   });
 
   it('creates an account by invitation at once, which the invited person then registers', async () => {

@@ -1,3 +1,4 @@
+import { AuditEntry } from '../audit/entities/audit-entry.entity.js';
 import { Session } from '../auth/sessions/session.entity.js';
 import { RateLimit } from '../common/entities/rate-limit.entity.js';
 import { ContactForm } from '../contact-forms/entities/contact-form.entity.js';
@@ -15,6 +16,7 @@ import { Token } from '../tokens/entities/token.entity.js';
 import { User } from '../users/entities/user.entity.js';
 
 export const ENTITIES = [
+  AuditEntry,
   Change,
   Commune,
   ContactForm,

@@ -265,6 +265,7 @@ export async function seedDemo(dataSource: DataSource, dataDir: string): Promise
     const { residences, goods } = await seedResidences(manager, images);
     for (const [index, demo] of DEMO_RECORDS.entries()) {
       const residence = residences[demo.residence]!;
+      const good = goods.find((candidate) => candidate.residence.id === residence.id) ?? null;
       await manager.save(
         manager.create(Record, {
           reference: `DOS-2026-${String(index + 1).padStart(4, '0')}`,
@@ -272,9 +273,15 @@ export async function seedDemo(dataSource: DataSource, dataDir: string): Promise
           situation: demo.situation,
           link: demo.situation === 'couple' ? 'marie' : null,
           dependants: demo.dependants,
+          members: Array.from({ length: demo.dependants }, (_, child) => ({ first_name: ['Maddi', 'Ibai'][child]!, birth_date: `201${6 + child}-05-1${child}`, role: 'child' as const })),
+          discoverySource: 'word_of_mouth',
           user: users.find((user) => user.email === demo.owner) ?? null,
           residence,
-          good: goods.find((good) => good.residence.id === residence.id) ?? null,
+          good,
+          wishedResidences: [residence],
+          wishedGoods: good ? [good] : [],
+          flatSizes: good ? [good.flatSize] : [],
+          maxRent: null,
           persons: demo.persons.map((person, position) =>
             manager.create(RecordPerson, {
               ...person,

@@ -10,10 +10,11 @@ export const TOKEN_LIFETIME_MS: Record<TokenKind, number> = {
   registration: 7 * 24 * 60 * 60_000,
   password_reset: 60 * 60_000,
   document_upload: 14 * 24 * 60 * 60_000,
+  email_change: 24 * 60 * 60_000,
 };
 
 /** Kinds of link of which only the latest sent to an address works. */
-const REPLACED_BY_NEWER: readonly TokenKind[] = ['registration', 'password_reset'];
+const REPLACED_BY_NEWER: readonly TokenKind[] = ['registration', 'password_reset', 'email_change'];
 
 /** A link neither used, withdrawn nor expired. */
 const USABLE = () => ({ usedAt: IsNull(), withdrawnAt: IsNull(), expiresAt: MoreThan(new Date()) });

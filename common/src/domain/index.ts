@@ -11,5 +11,6 @@ export * from './lli.js';
 export * from './page-catalogue.js';
 export * from './pages.js';
 export * from './passwords.js';
+export * from './records.js';
 export * from './reference.js';
 export * from './validation.js';

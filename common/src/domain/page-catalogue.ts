@@ -129,6 +129,38 @@ export const PAGE_CATALOGUE = [
     accountLink: { label: 'Mes identifiants', roles: ['customer'] },
   },
   {
+    pattern: '/mes-identifiants/nouvelle-adresse/[token]',
+    owner: 'mf_account',
+    layout: 'public',
+    title: 'Confirmation de la nouvelle adresse e-mail',
+    openTo: 'everybody',
+    search: 'disallow',
+  },
+  {
+    pattern: '/mon-compte-hsa-lli',
+    owner: 'mf_account',
+    layout: 'public',
+    title: 'Mes informations',
+    openTo: ['customer'],
+    accountLink: { label: 'Mes informations', roles: ['customer'] },
+  },
+  {
+    pattern: '/mon-compte-hsa-lli/mon-dossier',
+    owner: 'mf_account',
+    layout: 'public',
+    title: 'Mes pièces justificatives',
+    openTo: ['customer'],
+    accountLink: { label: 'Mes pièces justificatives', roles: ['customer'] },
+  },
+  {
+    pattern: '/deversement-de-pieces/[record_id]/[token]',
+    owner: 'mf_public',
+    layout: 'public',
+    title: 'Déposer des pièces justificatives',
+    openTo: 'everybody',
+    search: 'disallow',
+  },
+  {
     pattern: '/admin/accueil',
     owner: 'mf_admin',
     layout: 'admin',
@@ -157,6 +189,7 @@ const PAGES: readonly CataloguePage[] = PAGE_CATALOGUE;
  */
 export const API_ONLY_PAGES: readonly { readonly pattern: string; readonly openTo: readonly Role[] }[] = [
   { pattern: '/admin/demandes-de-contact/[id]', openTo: BACK_OFFICE },
+  { pattern: '/admin/liste-des-dossiers/[id]', openTo: BACK_OFFICE },
 ];
 
 export function cataloguePage(pattern: string): CataloguePage | undefined {

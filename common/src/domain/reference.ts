@@ -155,7 +155,7 @@ export const DOCUMENT_TYPE_OPTIONS = [
 export type DocumentType = (typeof DOCUMENT_TYPE_OPTIONS)[number]['value'];
 export const DOCUMENT_TYPES: DocumentType[] = values(DOCUMENT_TYPE_OPTIONS);
 
-export const TOKEN_KINDS = ['registration', 'password_reset', 'document_upload'] as const;
+export const TOKEN_KINDS = ['registration', 'password_reset', 'document_upload', 'email_change'] as const;
 export type TokenKind = (typeof TOKEN_KINDS)[number];
 
 /** Widths the API renders pictures at (spec section 9); 1000 when none is asked. */

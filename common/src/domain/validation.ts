@@ -18,11 +18,18 @@ function fallbackMessage(issue: core.$ZodRawIssue): string {
   return issue.code === 'unrecognized_keys' ? UNEXPECTED_FIELD : "Cette valeur n'est pas valide.";
 }
 
-/** By field, the first message of its issues; a nested issue (`incomes.0`) counts for its top field (`incomes`). */
+/** The field an issue's path names: the fields of nested objects by their dotted path (`person_1.first_name`), a list as a whole (`incomes.0` is `incomes`). */
+function fieldName(path: readonly PropertyKey[]): { name: string; inList: boolean } {
+  const end = path.findIndex((segment) => typeof segment !== 'string');
+  return { name: (end === -1 ? path : path.slice(0, end)).map(String).join('.'), inList: end !== -1 };
+}
+
+/** By field, the first message of its issues. */
 export function fieldErrors(issues: readonly core.$ZodIssue[]): Record<string, string> {
   const fields: Record<string, string> = {};
   for (const issue of issues) {
-    const names = issue.path.length > 0 ? [String(issue.path[0])] : issue.code === 'unrecognized_keys' ? issue.keys : [];
+    const { name, inList } = fieldName(issue.path);
+    const names = issue.code === 'unrecognized_keys' && !inList ? issue.keys.map((key) => (name ? `${name}.${key}` : key)) : name ? [name] : [];
     for (const name of names) fields[name] ??= issue.message;
   }
   return fields;

@@ -36,8 +36,21 @@ export class RecordPerson {
   @Column({ type: 'varchar', length: 30, nullable: true })
   phone!: string | null;
 
+  @Column({ type: 'varchar', length: 200, nullable: true })
+  address!: string | null;
+
+  @Column({ type: 'varchar', length: 5, nullable: true })
+  zipCode!: string | null;
+
+  @Column({ type: 'varchar', length: 100, nullable: true })
+  city!: string | null;
+
   @Column({ type: 'simple-enum', enum: PRO_SITUATIONS, nullable: true })
   proSituation!: ProSituation | null;
+
+  /** The employer, or the business of a self-employed person. */
+  @Column({ type: 'varchar', length: 100, nullable: true })
+  employer!: string | null;
 
   @Column({ type: 'simple-enum', enum: HOUSING_SITUATIONS, nullable: true })
   housingSituation!: HousingSituation | null;

@@ -2,6 +2,8 @@ import {
   Column,
   CreateDateColumn,
   Entity,
+  JoinTable,
+  ManyToMany,
   ManyToOne,
   OneToMany,
   PrimaryGeneratedColumn,
@@ -9,11 +11,15 @@ import {
   type Relation,
 } from 'typeorm';
 import {
+  DISCOVERY_SOURCES,
   HOUSEHOLDS,
   LINKS,
   REFERENCE_STATUSES,
+  type DiscoverySource,
+  type FlatSize,
   type Household,
   type Link,
+  type MemberFields,
   type ReferenceStatus,
 } from '@hsa-lli/common/domain';
 import { User } from '../../users/entities/user.entity.js';
@@ -41,13 +47,41 @@ export class Record {
   @Column({ type: 'simple-enum', enum: LINKS, nullable: true })
   link!: Link | null;
 
+  /** The number of dependants: `members.length`, kept as a column for the eligibility rule and the lists. */
   @Column({ type: 'int', default: 0 })
   dependants!: number;
+
+  /** The dependants (first name, birth date, role). */
+  @Column({ type: 'simple-json', nullable: true })
+  members!: MemberFields[] | null;
+
+  @Column({ type: 'simple-enum', enum: DISCOVERY_SOURCES, nullable: true })
+  discoverySource!: DiscoverySource | null;
+
+  /** What the household looks for: residences and goods chosen, flat sizes, a maximum rent in euros. */
+  @ManyToMany(() => Residence)
+  @JoinTable({ name: 'record_wished_residences' })
+  wishedResidences!: Relation<Residence>[];
+
+  @ManyToMany(() => Good)
+  @JoinTable({ name: 'record_wished_goods' })
+  wishedGoods!: Relation<Good>[];
+
+  @Column({ type: 'simple-json', nullable: true })
+  flatSizes!: FlatSize[] | null;
+
+  @Column({ type: 'int', nullable: true })
+  maxRent!: number | null;
+
+  /** When the owner was told every required document is validated; cleared when that stops being true. */
+  @Column({ type: 'datetime', nullable: true })
+  completeNotifiedAt!: Date | null;
 
   /** The customer account that owns the file. */
   @ManyToOne(() => User, { nullable: true, onDelete: 'SET NULL' })
   user!: Relation<User> | null;
 
+  /** The residence and the good staff put the file forward for (the household's own choices are its wishes). */
   @ManyToOne(() => Residence, { nullable: true, onDelete: 'SET NULL' })
   residence!: Relation<Residence> | null;
 
