@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config.js';
 
+const KEY_A = Buffer.alloc(32, 1).toString('base64');
+const KEY_B = Buffer.alloc(32, 2).toString('base64');
+const KEYS = `2026-a:${KEY_A}`;
+
 describe('configuration', () => {
   it('defaults to the embedded database, in-process jobs and demo data', () => {
     const config = loadConfig({});
@@ -9,7 +13,7 @@ describe('configuration', () => {
 
   it('never seeds demo data into a server database, even when asked to', () => {
     expect(loadConfig({ DATABASE_URL: 'mysql://root@127.0.0.1:3306/hsa', SEED_DEMO: 'true' }).seedDemo).toBe(false);
-    expect(loadConfig({ NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(40), SMTP_URL: 'smtp://mail:587' }).seedDemo).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(40), SMTP_URL: 'smtp://mail:587', DOCUMENTS_KEYS: KEYS }).seedDemo).toBe(false);
   });
 
   it.each([
@@ -19,11 +23,29 @@ describe('configuration', () => {
     [{ DATABASE_URL: 'not a url' }, 'DATABASE_URL is not a valid URL'],
     [{ REDIS_URL: 'http://localhost' }, 'REDIS_URL must use redis: or rediss:'],
     [{ SERVE_APPS: 'maybe' }, 'SERVE_APPS must be true or false'],
-    [{ NODE_ENV: 'production', SMTP_URL: 'smtp://mail:587' }, 'SESSION_SECRET is required in production'],
-    [{ NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(40) }, 'SMTP_URL is required in production'],
+    [{ NODE_ENV: 'production', SMTP_URL: 'smtp://mail:587', DOCUMENTS_KEYS: KEYS }, 'SESSION_SECRET is required in production'],
+    [{ NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(40), DOCUMENTS_KEYS: KEYS }, 'SMTP_URL is required in production'],
+    [{ NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(40), SMTP_URL: 'smtp://mail:587' }, 'DOCUMENTS_KEYS is required in production'],
+    [{ DOCUMENTS_KEYS: KEY_A }, 'DOCUMENTS_KEYS entry 1 must be id:base64'],
+    [{ DOCUMENTS_KEYS: `a b:${KEY_A}` }, 'DOCUMENTS_KEYS entry 1 must be id:base64'],
+    [{ DOCUMENTS_KEYS: `k1:${KEY_A},k2:${Buffer.alloc(16).toString('base64')}` }, 'DOCUMENTS_KEYS key k2 must be 32 bytes in base64 (got 16 bytes)'],
+    [{ DOCUMENTS_KEYS: 'k1:not*base64' }, 'DOCUMENTS_KEYS key k1 must be 32 bytes in base64'],
+    [{ DOCUMENTS_KEYS: `k1:${KEY_A},k1:${KEY_B}` }, 'DOCUMENTS_KEYS names a key id twice'],
+    [{ CLAMAV_URL: 'http://clamav:3310' }, 'CLAMAV_URL must use tcp:'],
+    [{ CLAMAV_URL: 'tcp://clamav' }, 'CLAMAV_URL must be tcp://host:port'],
     [{ SESSION_SECRET: 'short' }, 'SESSION_SECRET must be at least 32 characters long'],
   ])('refuses %j at start', (env, message) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(message);
+  });
+
+  it('reads the documents keys in order (the first encrypts) and clamd\'s address', () => {
+    const config = loadConfig({ DOCUMENTS_KEYS: ` 2026-b:${KEY_B} , 2026-a:${KEY_A}`, CLAMAV_URL: 'tcp://clamav:3310' });
+    expect(config.documentsKeys).toEqual([
+      { id: '2026-b', key: Buffer.alloc(32, 2) },
+      { id: '2026-a', key: Buffer.alloc(32, 1) },
+    ]);
+    expect(config.clamavUrl).toBe('tcp://clamav:3310');
+    expect(loadConfig({})).toMatchObject({ documentsKeys: null, clamavUrl: null });
   });
 });

@@ -40,10 +40,26 @@ export interface AppConfig {
   chromiumPath: string;
   /** Where the API reads the deployed front apps to tell their version, when it does not serve them itself. */
   frontOrigin: string | null;
+  /** clamd (`tcp://host:port`) that scans every uploaded document; without it documents are kept « non analysé ». */
+  clamavUrl: string | null;
+  /**
+   * Keys of the private documents (AES-256-GCM): the first encrypts, all decrypt, so that a key can be rotated.
+   * Null: one key made once and kept under dataDir/secrets (never in production).
+   */
+  documentsKeys: DocumentKey[] | null;
   production: boolean;
 }
 
 export class ConfigError extends Error {}
+
+/** A key of the private documents, named by the id each encrypted file carries. */
+export interface DocumentKey {
+  id: string;
+  key: Buffer;
+}
+
+/** A key id as files carry it (and the `keyId` column holds, 40 characters at most). */
+export const DOCUMENT_KEY_ID = /^[A-Za-z0-9_-]{1,40}$/;
 
 type Env = Record<string, string | undefined>;
 
@@ -86,6 +102,41 @@ function readSecret(env: Env, production: boolean): string | null {
   return secret || null;
 }
 
+function readClamavUrl(env: Env): string | null {
+  const raw = readUrl(env, 'CLAMAV_URL', ['tcp:']);
+  if (raw === null) return null;
+  const url = new URL(raw);
+  if (!url.hostname || !url.port || (url.pathname !== '' && url.pathname !== '/')) {
+    throw new ConfigError(`CLAMAV_URL must be tcp://host:port (got ${raw})`);
+  }
+  return raw;
+}
+
+/** `id:base64,id:base64`: each key 32 bytes, each id unique. */
+function readDocumentKeys(env: Env, production: boolean): DocumentKey[] | null {
+  const raw = env.DOCUMENTS_KEYS?.trim();
+  if (!raw) {
+    if (production) throw new ConfigError('DOCUMENTS_KEYS is required in production (id:base64 of 32 random bytes, e.g. `echo "k1:$(openssl rand -base64 32)"`)');
+    return null;
+  }
+  const keys = raw.split(',').map((entry, index) => {
+    const separator = entry.indexOf(':');
+    const id = entry.slice(0, Math.max(separator, 0)).trim();
+    const encoded = entry.slice(separator + 1).trim();
+    if (separator < 0 || !DOCUMENT_KEY_ID.test(id)) {
+      throw new ConfigError(`DOCUMENTS_KEYS entry ${index + 1} must be id:base64, the id made of letters, digits, - and _ (40 at most)`);
+    }
+    const key = Buffer.from(encoded, 'base64');
+    if (!/^[A-Za-z0-9+/]+={0,2}$/.test(encoded) || key.length !== 32) {
+      throw new ConfigError(`DOCUMENTS_KEYS key ${id} must be 32 bytes in base64 (got ${key.length} bytes)`);
+    }
+    return { id, key };
+  });
+  const ids = new Set(keys.map((key) => key.id));
+  if (ids.size !== keys.length) throw new ConfigError('DOCUMENTS_KEYS names a key id twice');
+  return keys;
+}
+
 export function loadConfig(env: Env = process.env): AppConfig {
   const databaseUrl = readUrl(env, 'DATABASE_URL', ['mysql:', 'mariadb:']);
   const production = env.NODE_ENV === 'production';
@@ -114,6 +165,8 @@ export function loadConfig(env: Env = process.env): AppConfig {
     trustProxy: env.TRUST_PROXY?.trim() || 'loopback',
     analyticsUrl: readUrl(env, 'ANALYTICS_URL', ['http:', 'https:']),
     frontOrigin: readUrl(env, 'FRONT_ORIGIN', ['http:', 'https:']),
+    clamavUrl: readClamavUrl(env),
+    documentsKeys: readDocumentKeys(env, production),
     prerender: readBoolean(env, 'PRERENDER', readBoolean(env, 'SERVE_APPS', false)),
     chromiumPath: env.CHROMIUM_PATH?.trim() || '/usr/bin/chromium',
     production,
