@@ -50,3 +50,60 @@ export const invitationSchema = z.strictObject({
   role: z.enum(INVITABLE_ROLES, `Veuillez choisir un rôle : ${INVITABLE_LABELS.slice(0, -1).join(', ')} ou ${INVITABLE_LABELS.at(-1)}.`),
 });
 export type InvitationRequest = z.output<typeof invitationSchema>;
+
+const CURRENT_PASSWORD_MISSING = 'Veuillez saisir votre mot de passe actuel.';
+
+/** The account's current password, asked before a change of its credentials: any password is tried, as at login. */
+const currentPasswordField = () =>
+  z
+    .string({ error: (issue) => (issue.input === undefined ? CURRENT_PASSWORD_MISSING : PASSWORD_WRONG) })
+    .check(z.minLength(1, CURRENT_PASSWORD_MISSING), z.maxLength(256, PASSWORD_WRONG));
+
+/** A new address for the logged-in account, confirmed by a link sent to it; the current password proves the owner is there. */
+export const emailChangeSchema = z.strictObject({
+  new_email: emailField('Veuillez saisir la nouvelle adresse e-mail.'),
+  password: currentPasswordField(),
+});
+export type EmailChangeRequest = z.output<typeof emailChangeSchema>;
+
+export const SAME_PASSWORD = 'Le nouveau mot de passe doit être différent du mot de passe actuel.';
+
+/**
+ * A new password for the logged-in account, under the platform's rules, the current one given. How guessable it is
+ * (`newPasswordProblem`) is checked after this schema, as for a reset.
+ */
+export const passwordChangeSchema = z
+  .strictObject({
+    current_password: currentPasswordField(),
+    new_password: z.string('Veuillez choisir un mot de passe.').check(
+      z.superRefine((password, context) => {
+        const problem = passwordProblem(password);
+        if (problem) context.addIssue(problem);
+      }),
+    ),
+  })
+  .check(
+    z.superRefine(({ current_password, new_password }, context) => {
+      if (new_password === current_password) context.addIssue({ code: 'custom', message: SAME_PASSWORD, path: ['new_password'], input: new_password });
+    }),
+  );
+export type PasswordChangeRequest = z.output<typeof passwordChangeSchema>;
+
+/** An open session of the logged-in user, as /mes-identifiants lists them. */
+export interface SessionView {
+  /** Names the session without being its secret: its cookie cannot be made from it. */
+  id: string;
+  /** « Chrome sur Windows », « Safari sur iPhone »: read from the browser's User-Agent at login. */
+  device: string;
+  ip?: string;
+  /** The login (ISO 8601). */
+  created_at: string;
+  /** The last request, to the minute (ISO 8601). */
+  last_seen_at: string;
+  /** The session of the request that asked. */
+  current: boolean;
+}
+
+export interface SessionsAnswer {
+  data: SessionView[];
+}
