@@ -16,6 +16,7 @@ import { pagesFor, pagesVersion } from './access-rules.js';
 import { checkPassword, hashPassword } from './passwords.js';
 import type { SessionUser } from './session-user.js';
 import { toSessionUser } from './session.serializer.js';
+import { describeDevice } from './sessions/device.js';
 import { SESSION_STORE, type RevocableStore } from './sessions/session-stores.js';
 
 export { SESSION_STORE };
@@ -146,6 +147,10 @@ export class AuthService implements OnApplicationShutdown {
   private async openSession(request: Request, user: User): Promise<LoginAnswer> {
     await logIn(request, toSessionUser(user));
     request.session.loginAt = Date.now();
+    request.session.lastSeenAt = request.session.loginAt;
+    // What the account's list of sessions shows of this one.
+    request.session.device = describeDevice(request.get('user-agent'));
+    if (request.ip) request.session.ip = request.ip;
     await this.users.recordLogin(user.id);
     const pages = pagesFor(user.roles);
     return { roles: user.roles, user_id: user.id, pages, version: pagesVersion(pages) };

@@ -18,8 +18,17 @@ declare module 'express-session' {
   interface SessionData {
     /** When the user logged in, for the absolute lifetime. */
     loginAt?: number;
+    /** What the user's list of sessions calls it (« Firefox sur Linux »), from the login's User-Agent. */
+    device?: string;
+    /** The address the login came from. */
+    ip?: string;
+    /** The user's latest request, to the minute (ACTIVITY_STEP_MS). */
+    lastSeenAt?: number;
   }
 }
+
+/** How stale a session's last activity may be: it is written at most this often, not at every request. */
+export const ACTIVITY_STEP_MS = 60_000;
 
 /** The calls an open page makes on its own, on a timer: not a sign that anybody is there. */
 export const BACKGROUND_CALLS: ReadonlySet<string> = new Set(['/get-js-version', '/front-config', '/health']);
@@ -45,6 +54,14 @@ function absoluteLifetime(request: Request, _response: Response, next: NextFunct
   next();
 }
 
+/** Notes a logged-in session's activity, saving the session at most once per step. */
+function lastActivity(request: Request, _response: Response, next: NextFunction): void {
+  const now = Date.now();
+  const seen = request.session?.lastSeenAt;
+  if (request.user && (seen === undefined || now - seen >= ACTIVITY_STEP_MS)) request.session.lastSeenAt = now;
+  next();
+}
+
 /** Server-side sessions behind an httpOnly, SameSite cookie, and passport on top, for /api only. */
 export function setUpSessions(
   app: INestApplication,
@@ -65,6 +82,7 @@ export function setUpSessions(
     absoluteLifetime,
     passport.initialize(),
     passport.session(),
+    lastActivity,
   ];
   // Calls a page makes by itself never touch the session, so a tab left open is still idle.
   app.use('/api', ...stack.map((handler): RequestHandler => (request, response, next) =>

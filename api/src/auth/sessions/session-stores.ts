@@ -1,7 +1,7 @@
 import session, { type SessionData } from 'express-session';
 import type { Redis } from 'ioredis';
 import { createHash } from 'node:crypto';
-import { LessThan, type DataSource } from 'typeorm';
+import { LessThan, MoreThan, type DataSource } from 'typeorm';
 import { Session } from './session.entity.js';
 
 type Callback<T = void> = (error?: unknown, value?: T) => void;
@@ -9,9 +9,22 @@ type Callback<T = void> = (error?: unknown, value?: T) => void;
 /** The provider of the RevocableStore (SessionsModule). */
 export const SESSION_STORE = Symbol('SESSION_STORE');
 
-/** A session store that can also end every session of one user (after a password reset, a deactivation). */
+/** A live session of a user, named by the SHA-256 of its id (its cookie cannot be made from that). */
+export interface StoredSession {
+  id: string;
+  data: SessionData;
+}
+
+/**
+ * A session store that can also list a user's sessions, end one of them, or end them all (after a password reset, a
+ * deactivation).
+ */
 export abstract class RevocableStore extends session.Store {
   abstract destroyAllForUser(userId: number): Promise<void>;
+  /** The user's sessions that have not expired. */
+  abstract listForUser(userId: number): Promise<StoredSession[]>;
+  /** Ends the session of that stored id if it is the user's; false when the user has no such session. */
+  abstract destroyForUser(userId: number, id: string): Promise<boolean>;
   abstract close(): Promise<void>;
 }
 
@@ -82,6 +95,16 @@ export class DatabaseSessionStore extends RevocableStore {
     await this.dataSource.manager.delete(Session, { userId });
   }
 
+  async listForUser(userId: number): Promise<StoredSession[]> {
+    const rows = await this.dataSource.manager.findBy(Session, { userId, expiresAt: MoreThan(new Date()) });
+    return rows.map((row) => ({ id: row.sid, data: JSON.parse(row.data) as SessionData }));
+  }
+
+  async destroyForUser(userId: number, id: string): Promise<boolean> {
+    const result = await this.dataSource.manager.delete(Session, { sid: id, userId, expiresAt: MoreThan(new Date()) });
+    return (result.affected ?? 0) > 0;
+  }
+
   async close(): Promise<void> {
     clearInterval(this.sweeper);
   }
@@ -117,7 +140,11 @@ export class RedisSessionStore extends RevocableStore {
 
   override touch(sid: string, data: SessionData, callback?: Callback): void {
     const ttl = Math.max(1, expiryOf(data, this.idleMs).getTime() - Date.now());
-    settle(this.redis.pexpire(this.key(sid), ttl).then(() => undefined), callback);
+    const user = userOf(data);
+    const write = this.redis.multi().pexpire(this.key(sid), ttl);
+    // The user's set lives as long as their latest session: one that only gets touched is still found to be ended.
+    if (user !== null) write.sadd(this.userKey(user), storedSid(sid)).pexpire(this.userKey(user), ttl);
+    settle(write.exec().then(() => undefined), callback);
   }
 
   override destroy(sid: string, callback?: Callback): void {
@@ -127,6 +154,30 @@ export class RedisSessionStore extends RevocableStore {
   async destroyAllForUser(userId: number): Promise<void> {
     const stored = await this.redis.smembers(this.userKey(userId));
     await this.redis.del(this.userKey(userId), ...stored.map((hashed) => this.keyOfStored(hashed)));
+  }
+
+  async listForUser(userId: number): Promise<StoredSession[]> {
+    const stored = await this.redis.smembers(this.userKey(userId));
+    if (stored.length === 0) return [];
+    const raws = await this.redis.mget(stored.map((hashed) => this.keyOfStored(hashed)));
+    const sessions: StoredSession[] = [];
+    const gone: string[] = [];
+    stored.forEach((id, index) => {
+      const data = raws[index] ? (JSON.parse(raws[index]) as SessionData) : null;
+      // An expired session, or one that logged out or in as someone else, leaves the set.
+      if (data && userOf(data) === userId) sessions.push({ id, data });
+      else gone.push(id);
+    });
+    if (gone.length > 0) await this.redis.srem(this.userKey(userId), ...gone);
+    return sessions;
+  }
+
+  async destroyForUser(userId: number, id: string): Promise<boolean> {
+    if (!(await this.redis.sismember(this.userKey(userId), id))) return false;
+    const raw = await this.redis.get(this.keyOfStored(id));
+    const live = raw !== null && userOf(JSON.parse(raw) as SessionData) === userId;
+    await this.redis.multi().del(this.keyOfStored(id)).srem(this.userKey(userId), id).exec();
+    return live;
   }
 
   /** The Redis connection is the process's shared one (RedisConnection), closed with the application. */

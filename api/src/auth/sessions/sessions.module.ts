@@ -6,8 +6,12 @@ import type { AppConfig } from '../../config/config.js';
 import { RedisConnection } from '../../redis/redis.module.js';
 import { SESSION_IDLE_MS } from './session-setup.js';
 import { DatabaseSessionStore, RedisSessionStore, SESSION_STORE } from './session-stores.js';
+import { SessionsService } from './sessions.service.js';
 
-/** The session store: logins open sessions in it, and the accounts' administration ends a user's sessions. */
+/**
+ * The session store: logins open sessions in it, the accounts' administration ends a user's sessions, and
+ * SessionsService lists and ends a user's own.
+ */
 @Module({
   providers: [
     {
@@ -18,7 +22,8 @@ import { DatabaseSessionStore, RedisSessionStore, SESSION_STORE } from './sessio
           ? new RedisSessionStore(redis.client, config.queuePrefix, SESSION_IDLE_MS)
           : new DatabaseSessionStore(dataSource, SESSION_IDLE_MS),
     },
+    SessionsService,
   ],
-  exports: [SESSION_STORE],
+  exports: [SESSION_STORE, SessionsService],
 })
 export class SessionsModule {}
