@@ -26,4 +26,14 @@ export class TokensController {
     if (!found) throw new NotFoundException();
     return { infos: { email: found.email } };
   }
+
+  /** The new address a confirmation link stands for; a deactivated account's link opens nothing. */
+  @Public()
+  @Post('email-change-token')
+  @HttpCode(200)
+  async emailChange(@SchemaBody(linkTokenSchema) { token }: { token: string }) {
+    const found = await this.tokens.findUsable('email_change', token);
+    if (!found?.user?.active) throw new NotFoundException();
+    return { infos: { email: found.email } };
+  }
 }

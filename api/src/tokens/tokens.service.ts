@@ -62,6 +62,12 @@ export class TokensService {
     return result.affected ?? 0;
   }
 
+  /** Withdraws the usable links of a kind sent for an account, whatever address they went to; answers how many there were. */
+  async withdrawPendingOfUser(kind: TokenKind, userId: number, manager: EntityManager = this.tokens.manager): Promise<number> {
+    const result = await manager.update(Token, { kind, user: { id: userId }, ...USABLE() }, { withdrawnAt: new Date() });
+    return result.affected ?? 0;
+  }
+
   /** The latest link of a kind sent to each of these addresses that was neither used nor withdrawn, expired or not. */
   async latestUnused(kind: TokenKind, emails: string[]): Promise<Map<string, Token>> {
     const latest = new Map<string, Token>();
