@@ -63,37 +63,43 @@ export function FileField({ form, name, label, hint, required, accept, multiple,
         />
       )}
     >
-      {uploads.length > 0 && (
-        <ul className="ui-file-field__list">
-          {uploads.map((upload) => (
-            <li key={upload.key} className="ui-file-field__file">
-              <span className="ui-file-field__name">{upload.name}</span>
-              {upload.failure ? (
-                <span className="ui-file-field__failure" role="alert">
-                  {upload.failure}
-                </span>
-              ) : (
-                <span className="ui-file-field__progress">
-                  <progress max={1} value={upload.progress} aria-label={`Envoi de ${upload.name}`} />
-                  <span>{upload.progress >= 1 ? 'Envoyé' : percent(upload.progress)}</span>
-                </span>
-              )}
-              <span className="ui-file-field__actions">
-                {upload.failure && onRetry && (
-                  <button type="button" className="ui-button ui-button--secondary ui-button--small" onClick={() => onRetry(upload)} aria-label={`Réessayer l’envoi de ${upload.name}`}>
-                    Réessayer
-                  </button>
-                )}
-                {onRemove && (
-                  <button type="button" className="ui-button ui-button--secondary ui-button--small" onClick={() => remove(upload)} aria-label={`Retirer ${upload.name}`}>
-                    Retirer
-                  </button>
-                )}
-              </span>
-            </li>
-          ))}
-        </ul>
-      )}
+      <UploadList uploads={uploads} onRetry={onRetry} onRemove={onRemove && remove} />
     </FieldFrame>
+  );
+}
+
+/** Files on their way, each with its progress bar or why it failed (« Réessayer »), and « Retirer » when the page offers it. */
+export function UploadList({ uploads, onRetry, onRemove }: { uploads: readonly FileUpload[]; onRetry?: (upload: FileUpload) => void; onRemove?: (upload: FileUpload) => void }) {
+  if (uploads.length === 0) return null;
+  return (
+    <ul className="ui-file-field__list">
+      {uploads.map((upload) => (
+        <li key={upload.key} className="ui-file-field__file">
+          <span className="ui-file-field__name">{upload.name}</span>
+          {upload.failure ? (
+            <span className="ui-file-field__failure" role="alert">
+              {upload.failure}
+            </span>
+          ) : (
+            <span className="ui-file-field__progress">
+              <progress max={1} value={upload.progress} aria-label={`Envoi de ${upload.name}`} />
+              <span>{upload.progress >= 1 ? 'Envoyé' : percent(upload.progress)}</span>
+            </span>
+          )}
+          <span className="ui-file-field__actions">
+            {upload.failure && onRetry && (
+              <button type="button" className="ui-button ui-button--secondary ui-button--small" onClick={() => onRetry(upload)} aria-label={`Réessayer l’envoi de ${upload.name}`}>
+                Réessayer
+              </button>
+            )}
+            {onRemove && (
+              <button type="button" className="ui-button ui-button--secondary ui-button--small" onClick={() => onRemove(upload)} aria-label={`Retirer ${upload.name}`}>
+                Retirer
+              </button>
+            )}
+          </span>
+        </li>
+      ))}
+    </ul>
   );
 }
