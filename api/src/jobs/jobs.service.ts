@@ -1,13 +1,14 @@
 import { Inject, Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
-import { Queue, Worker } from 'bullmq';
+import { Queue, QueueEvents, Worker } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { randomUUID } from 'node:crypto';
-import type { JobView } from '@hsa-lli/common/domain';
+import type { ApiErrorBody, JobView } from '@hsa-lli/common/domain';
+import { ApiHttpError, FieldsError } from '../common/api-errors.js';
 import { APP_CONFIG } from '../config/config.module.js';
 import type { AppConfig } from '../config/config.js';
 import { createRedisClient } from '../redis/redis.module.js';
 
-export const QUEUE_NAMES = ['statistics', 'pdf', 'mail', 'prerender', 'images'] as const;
+export const QUEUE_NAMES = ['statistics', 'pdf', 'mail', 'prerender', 'images', 'documents'] as const;
 export type QueueName = (typeof QUEUE_NAMES)[number];
 
 export type JobProcessor = (data: unknown) => Promise<unknown>;
@@ -16,6 +17,26 @@ interface LocalJob extends JobView {
   queue: QueueName;
   data: unknown;
 }
+
+/**
+ * What a job that refused its input (an ApiHttpError for its user) returns: the job is done, not failed, so that
+ * BullMQ does not retry what would be refused again, and `run` answers its caller with the same error.
+ */
+interface Refusal {
+  refused: { status: number; body: ApiErrorBody };
+}
+
+function isRefusal(result: unknown): result is Refusal {
+  return typeof result === 'object' && result !== null && 'refused' in result;
+}
+
+/** The error a refusal came from, rebuilt on the side of the caller (maybe another process). */
+function refusalError({ refused: { status, body } }: Refusal): ApiHttpError {
+  return status === 400 && body.fields ? new FieldsError(body.fields, body.error) : new ApiHttpError(body, status);
+}
+
+/** A job `run` waited for did not end in time (it may still run). */
+export class JobTimeoutError extends Error {}
 
 /** How many finished in-process jobs stay readable through the API. */
 const LOCAL_HISTORY = 200;
@@ -33,6 +54,8 @@ export class JobsService implements OnApplicationShutdown {
   private readonly workers: Worker[] = [];
   private readonly localJobs = new Map<string, LocalJob>();
   private readonly localChains = new Map<QueueName, Promise<void>>();
+  /** One listener of finished jobs per queue, for `run` with Redis. */
+  private readonly queueEvents = new Map<QueueName, QueueEvents>();
   /** Redis clients this service opened; BullMQ leaves the ones it is given open. */
   private readonly clients: Redis[] = [];
 
@@ -60,7 +83,38 @@ export class JobsService implements OnApplicationShutdown {
       });
       return { id: String(job.id), queue, name, state: 'waiting', result: null, failed_reason: null };
     }
-    return this.runLocally(queue, name, data);
+    return this.runLocally(queue, name, data).view;
+  }
+
+  /**
+   * Queues a job and waits for its result, whichever process runs it. A job that refused its input (threw an
+   * ApiHttpError) throws the same error here; one that failed throws an Error, one that did not end within `timeoutMs`
+   * a JobTimeoutError.
+   */
+  async run<T>(queue: QueueName, name: string, data: unknown, { timeoutMs }: { timeoutMs: number }): Promise<T> {
+    let finished: Promise<unknown>;
+    if (this.config.redisUrl) {
+      const events = await this.events(queue, this.config.redisUrl);
+      const job = await this.queue(queue, this.config.redisUrl).add(name, data, {
+        removeOnComplete: { count: LOCAL_HISTORY },
+        removeOnFail: { count: LOCAL_HISTORY },
+      });
+      // Its own time limit, a little later than ours, only frees its listeners.
+      finished = job.waitUntilFinished(events, timeoutMs + 1000);
+    } else {
+      finished = this.runLocally(queue, name, data).outcome;
+    }
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<never>((_resolve, reject) => {
+      timer = setTimeout(() => reject(new JobTimeoutError(`Job ${queue}:${name} did not end within ${timeoutMs} ms`)), timeoutMs);
+    });
+    try {
+      const result = await Promise.race([finished, timeout]);
+      if (isRefusal(result)) throw refusalError(result);
+      return result as T;
+    } finally {
+      clearTimeout(timer);
+    }
   }
 
   /**
@@ -109,6 +163,7 @@ export class JobsService implements OnApplicationShutdown {
 
   async onApplicationShutdown(): Promise<void> {
     await Promise.all(this.workers.map((worker) => worker.close()));
+    await Promise.all([...this.queueEvents.values()].map((events) => events.close()));
     await Promise.all([...this.queues.values()].map((queue) => queue.close()));
     await Promise.all(this.clients.map((client) => client.quit().catch(() => client.disconnect())));
     await Promise.all(this.localChains.values());
@@ -122,6 +177,18 @@ export class JobsService implements OnApplicationShutdown {
       this.queues.set(name, queue);
     }
     return queue;
+  }
+
+  /** Ready before a job is added, so that its end cannot pass unheard. */
+  private async events(name: QueueName, url: string): Promise<QueueEvents> {
+    let events = this.queueEvents.get(name);
+    if (!events) {
+      events = new QueueEvents(name, { connection: this.client(url), prefix: this.config.queuePrefix });
+      events.on('error', (error) => this.logger.error(`Queue events ${name}: ${error.message}`));
+      this.queueEvents.set(name, events);
+    }
+    await events.waitUntilReady();
+    return events;
   }
 
   private client(url: string): Redis {
@@ -142,13 +209,19 @@ export class JobsService implements OnApplicationShutdown {
     this.workers.push(worker);
   }
 
-  private process(queue: QueueName, name: string, data: unknown): Promise<unknown> {
+  private async process(queue: QueueName, name: string, data: unknown): Promise<unknown> {
     const processor = this.processors.get(`${queue}:${name}`);
     if (!processor) throw new Error(`No processor for ${queue}:${name}`);
-    return processor(data);
+    try {
+      return await processor(data);
+    } catch (error) {
+      if (!(error instanceof ApiHttpError)) throw error;
+      return { refused: { status: error.getStatus(), body: error.getResponse() as ApiErrorBody } } satisfies Refusal;
+    }
   }
 
-  private runLocally(queue: QueueName, name: string, data: unknown): JobView {
+  /** Runs a job after the queue's earlier ones: its view, and its outcome for whoever waits for it. */
+  private runLocally(queue: QueueName, name: string, data: unknown): { view: JobView; outcome: Promise<unknown> } {
     const job: LocalJob = { id: randomUUID(), queue, name, state: 'waiting', result: null, failed_reason: null, data };
     this.localJobs.set(job.id, job);
     for (const id of this.localJobs.keys()) {
@@ -156,19 +229,27 @@ export class JobsService implements OnApplicationShutdown {
       this.localJobs.delete(id);
     }
     const previous = this.localChains.get(queue) ?? Promise.resolve();
-    const next = previous.then(async () => {
+    const outcome = previous.then(async () => {
       job.state = 'active';
       try {
-        job.result = (await this.process(queue, name, data)) ?? null;
+        const result = await this.process(queue, name, data);
+        job.result = result ?? null;
         job.state = 'completed';
+        return result;
       } catch (error) {
         job.state = 'failed';
         job.failed_reason = error instanceof Error ? error.message : String(error);
         this.logger.error(`Job ${queue}:${name} failed: ${job.failed_reason}`);
+        throw error;
       }
     });
+    // The chain goes on whatever the outcome; only `run` hears a failure (an enqueued job's is logged).
+    const next = outcome.then(
+      () => undefined,
+      () => undefined,
+    );
     this.localChains.set(queue, next);
     const { data: _data, ...view } = job;
-    return view;
+    return { view, outcome };
   }
 }
