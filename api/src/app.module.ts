@@ -9,6 +9,7 @@ import { EligibilityModule } from './eligibility/eligibility.module.js';
 import { EquipmentsModule } from './equipments/equipments.module.js';
 import type { AppConfig } from './config/config.js';
 import { dataSourceOptions } from './database/data-source.js';
+import { DocumentsModule } from './documents/documents.module.js';
 import { GoodsModule } from './goods/goods.module.js';
 import { HistoryModule } from './history/history.module.js';
 import { HealthModule } from './health/health.module.js';
@@ -44,6 +45,7 @@ export class AppModule {
         AuthModule,
         UsersModule,
         ContactFormsModule,
+        DocumentsModule,
         EligibilityModule,
         EquipmentsModule,
         GoodsModule,

@@ -1,0 +1,24 @@
+import { DOCUMENT_TOO_LARGE } from '@hsa-lli/common/domain';
+
+/** What to do with a PDF we cannot keep as it is: a new, plain PDF of it, or a photo. */
+const REMEDY = 'enregistrez-le à nouveau (Imprimer → Enregistrer au format PDF) ou envoyez une photo du document.';
+
+/** Why a document is refused, in the words its sender reads (the `file` field of a 400 answer). */
+export const REFUSALS = {
+  empty: 'Ce fichier est vide : choisissez à nouveau le document.',
+  tooLarge: DOCUMENT_TOO_LARGE,
+  notAccepted: 'Ce type de fichier n’est pas accepté : envoyez un PDF, ou une photo au format JPEG, PNG ou HEIC.',
+  infected: 'Ce fichier a été détecté comme dangereux par notre antivirus : il n’a pas été conservé. Envoyez une autre copie du document, depuis un appareil sain.',
+  brokenPdf: `Ce PDF est illisible ou endommagé : ${REMEDY}`,
+  encryptedPdf: `Ce PDF est protégé par un mot de passe ou chiffré : nous ne pouvons pas le lire. Ouvrez-le, puis ${REMEDY}`,
+  tooManyPages: (max: number) => `Ce PDF a trop de pages pour ce document (${max} au plus) : envoyez seulement les pages demandées.`,
+  activePdf: (what: string) => `Ce PDF contient ${what}, ce qui n’est pas accepté pour une pièce justificative : ${REMEDY}`,
+  tooManyPixels: (millions: number) => `Cette image est trop grande (plus de ${millions} millions de pixels) : réduisez-la ou prenez une photo moins grande.`,
+  unreadableImage: 'Cette image est abîmée ou incomplète : elle ne peut pas être lue. Prenez une nouvelle photo du document.',
+};
+
+/** 503: the antivirus could not say, so the file is not taken (never kept unscanned when an antivirus is configured). */
+export const SCAN_UNAVAILABLE = 'L’analyse antivirus est momentanément indisponible : votre fichier n’a pas été enregistré. Réessayez dans quelques minutes.';
+
+/** 503: the file waited too long for its turn to be checked. */
+export const PROCESSING_BUSY = 'Le traitement des fichiers prend plus de temps que prévu : votre fichier n’a pas été enregistré. Réessayez dans quelques minutes.';
