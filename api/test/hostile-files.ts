@@ -1,0 +1,319 @@
+/**
+ * Files an applicant's upload must refuse, or keep only once made harmless: made here in code (two encrypted PDFs made
+ * by qpdf are carried in fixtures/), for the document vault's tests and the records API's.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { crc32, deflateSync } from 'node:zlib';
+import { PDFDocument, PDFName, PDFString, StandardFonts } from 'pdf-lib';
+import sharp from 'sharp';
+import { EICAR } from './clamd.js';
+
+export { EICAR };
+
+export interface HostileFile {
+  name: string;
+  /** The name the sender's device gives it. */
+  fileName: string;
+  bytes(): Promise<Buffer>;
+  /** The French refusal (`fields.file` of a 400, or `error` of another status). */
+  expect: RegExp;
+  /** The answer's status when not 400. */
+  status?: number;
+  /** Only an antivirus tells it (the tests start clamd): without one it would be taken as what it seems. */
+  antivirus?: true;
+}
+
+/** A file that is kept, made harmless: its cleaned copy holds none of `absent`. */
+export interface StrippedFile {
+  name: string;
+  fileName: string;
+  bytes(): Promise<Buffer>;
+  contentType: string;
+  /** The name recorded for it. */
+  originalName: string;
+  /** Byte strings of the upload that the kept copy must not hold. */
+  absent: string[];
+}
+
+const FIXTURES = join(import.meta.dirname, 'fixtures');
+export const fixture = (name: string) => readFileSync(join(FIXTURES, name));
+
+/** Text of the first page of `textPdf`, to look for in the kept file, the stored file and the watermarked copy. */
+export const PDF_MARKER = 'AVIS-IMPOT-2025-MARKER';
+
+/**
+ * A PDF written by hand (uncompressed, so that its text can be found in its bytes): a catalog, one page per entry of
+ * `pages` saying that text, and `extra` objects from number 100 on; `catalog` is added to the catalog's dictionary.
+ */
+export function rawPdf({ pages = [PDF_MARKER], catalog = '', extra = [] as string[] } = {}): Buffer {
+  const objects = new Map<number, string>();
+  const pageRefs = pages.map((_, index) => `${10 + index * 2} 0 R`).join(' ');
+  objects.set(1, `<< /Type /Catalog /Pages 2 0 R ${catalog} >>`);
+  objects.set(2, `<< /Type /Pages /Kids [${pageRefs}] /Count ${pages.length} >>`);
+  objects.set(3, '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>');
+  pages.forEach((text, index) => {
+    const content = `BT /F1 24 Tf 72 720 Td (${text}) Tj ET`;
+    objects.set(10 + index * 2, `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Resources << /Font << /F1 3 0 R >> >> /Contents ${11 + index * 2} 0 R >>`);
+    objects.set(11 + index * 2, `<< /Length ${content.length} >>\nstream\n${content}\nendstream`);
+  });
+  extra.forEach((object, index) => objects.set(100 + index, object));
+  let body = '%PDF-1.7\n%\xe2\xe3\xcf\xd3\n';
+  const offsets = new Map<number, number>();
+  for (const [number, object] of [...objects].sort(([a], [b]) => a - b)) {
+    offsets.set(number, Buffer.byteLength(body, 'latin1'));
+    body += `${number} 0 obj\n${object}\nendobj\n`;
+  }
+  const size = Math.max(...objects.keys()) + 1;
+  const xref = Buffer.byteLength(body, 'latin1');
+  body += `xref\n0 ${size}\n0000000000 65535 f \n`;
+  for (let number = 1; number < size; number += 1) {
+    const offset = offsets.get(number);
+    body += offset === undefined ? '0000000000 65535 f \n' : `${String(offset).padStart(10, '0')} 00000 n \n`;
+  }
+  body += `trailer\n<< /Size ${size} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
+  return Buffer.from(body, 'latin1');
+}
+
+/** A PDF as pdf-lib writes it, with `pages` pages (compressed: object streams and deflated content). */
+export async function pdfWithPages(pages: number, edit: (document: PDFDocument) => void | Promise<void> = () => undefined, useObjectStreams = true): Promise<Buffer> {
+  const document = await PDFDocument.create();
+  const font = await document.embedFont(StandardFonts.Helvetica);
+  for (let page = 1; page <= pages; page += 1) document.addPage([595, 842]).drawText(`Page ${page}`, { x: 72, y: 720, size: 24, font });
+  await edit(document);
+  return Buffer.from(await document.save({ useObjectStreams }));
+}
+
+/** A ZIP archive of one stored (uncompressed) file. */
+export function zip(name: string, content: Buffer): Buffer {
+  const fileName = Buffer.from(name);
+  const crc = crc32(content);
+  const local = Buffer.alloc(30);
+  local.writeUInt32LE(0x04034b50, 0);
+  local.writeUInt16LE(20, 4);
+  local.writeUInt32LE(crc, 14);
+  local.writeUInt32LE(content.length, 18);
+  local.writeUInt32LE(content.length, 22);
+  local.writeUInt16LE(fileName.length, 26);
+  const central = Buffer.alloc(46);
+  central.writeUInt32LE(0x02014b50, 0);
+  central.writeUInt16LE(20, 4);
+  central.writeUInt16LE(20, 6);
+  central.writeUInt32LE(crc, 16);
+  central.writeUInt32LE(content.length, 20);
+  central.writeUInt32LE(content.length, 24);
+  central.writeUInt16LE(fileName.length, 28);
+  const entries = Buffer.concat([local, fileName, content]);
+  const directory = Buffer.concat([central, fileName]);
+  const end = Buffer.alloc(22);
+  end.writeUInt32LE(0x06054b50, 0);
+  end.writeUInt16LE(1, 8);
+  end.writeUInt16LE(1, 10);
+  end.writeUInt32LE(directory.length, 12);
+  end.writeUInt32LE(entries.length, 16);
+  return Buffer.concat([entries, directory, end]);
+}
+
+function pngChunk(type: string, data: Buffer): Buffer {
+  const length = Buffer.alloc(4);
+  length.writeUInt32BE(data.length);
+  const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(crc32(body));
+  return Buffer.concat([length, body, crc]);
+}
+
+/** A PNG that says it is `width` × `height` pixels and holds a few kilobytes: decoding it would take gigabytes. */
+export function pngBomb(width = 30_000, height = 30_000): Buffer {
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.set([8, 0, 0, 0, 0], 8);
+  const rows = deflateSync(Buffer.alloc((width + 1) * 64));
+  return Buffer.concat([Buffer.from('89504e470d0a1a0a', 'hex'), pngChunk('IHDR', header), pngChunk('IDAT', rows), pngChunk('IEND', Buffer.alloc(0))]);
+}
+
+/** A small photo-like picture (noise, so that encoders keep its detail). */
+export const photo = (width = 320, height = 200) =>
+  sharp({ create: { width, height, channels: 3, background: '#7a9', noise: { type: 'gaussian', mean: 128, sigma: 30 } } });
+
+function elf(): Buffer {
+  const header = Buffer.alloc(256);
+  header.set([0x7f, 0x45, 0x4c, 0x46, 2, 1, 1, 0], 0);
+  header.writeUInt16LE(2, 16);
+  header.writeUInt16LE(0x3e, 18);
+  header.writeUInt32LE(1, 20);
+  return header;
+}
+
+function pe(): Buffer {
+  const file = Buffer.alloc(512);
+  file.write('MZ', 0, 'latin1');
+  file.writeUInt32LE(0x80, 0x3c);
+  file.write('PE\0\0', 0x80, 'latin1');
+  file.writeUInt16LE(0x14c, 0x84);
+  return file;
+}
+
+const NOT_ACCEPTED = /n’est pas accepté : envoyez un PDF, ou une photo au format JPEG, PNG ou HEIC/;
+const BROKEN = /Ce PDF est illisible ou endommagé : enregistrez-le à nouveau .* ou envoyez une photo du document/;
+const ACTIVE = (what: string) => new RegExp(`Ce PDF contient ${what}, ce qui n’est pas accepté .* ou envoyez une photo du document`);
+
+/** The action a PDF runs when it opens, as pdf-lib writes it. */
+const openAction = (entries: Record<string, unknown>) => (document: PDFDocument) => {
+  document.catalog.set(PDFName.of('OpenAction'), document.context.register(document.context.obj(entries as never)));
+};
+
+export const HOSTILE_FILES: HostileFile[] = [
+  { name: 'an empty file', fileName: 'avis.pdf', bytes: async () => Buffer.alloc(0), expect: /Ce fichier est vide/ },
+  {
+    name: 'a file of 11 MB',
+    fileName: 'scan.pdf',
+    bytes: async () => Buffer.concat([rawPdf(), Buffer.alloc(11 * 1024 * 1024 - rawPdf().length, 0x20)]),
+    expect: /Ce fichier dépasse 10 Mo/,
+  },
+  { name: 'a Linux executable (ELF) renamed .pdf', fileName: 'bulletin.pdf', bytes: async () => elf(), expect: NOT_ACCEPTED },
+  { name: 'a Windows executable (PE) renamed .pdf', fileName: 'facture.pdf', bytes: async () => pe(), expect: NOT_ACCEPTED },
+  {
+    name: 'HTML with a script renamed .jpg',
+    fileName: 'photo.jpg',
+    bytes: async () => Buffer.from('<!DOCTYPE html><html><body><script>fetch("/api/records/get-mine").then((r) => r.text()).then(alert)</script></body></html>'),
+    expect: NOT_ACCEPTED,
+  },
+  {
+    name: 'an SVG image with a script',
+    fileName: 'carte.svg',
+    bytes: async () => Buffer.from('<?xml version="1.0"?><svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(document.domain)</script><rect width="10" height="10"/></svg>'),
+    expect: NOT_ACCEPTED,
+  },
+  { name: 'a ZIP archive', fileName: 'pieces.zip', bytes: async () => zip('avis.pdf', rawPdf()), expect: NOT_ACCEPTED },
+  { name: 'a ZIP archive renamed .pdf', fileName: 'pieces.pdf', bytes: async () => zip('run.exe', pe()), expect: NOT_ACCEPTED },
+  { name: 'a text file', fileName: 'notes.txt', bytes: async () => Buffer.from('Revenu fiscal de référence : 32 000 €\n'), expect: NOT_ACCEPTED },
+  { name: 'a GIF image', fileName: 'scan.gif', bytes: () => photo(40, 30).gif().toBuffer(), expect: NOT_ACCEPTED },
+  { name: 'a WebP image', fileName: 'scan.webp', bytes: () => photo(40, 30).webp().toBuffer(), expect: NOT_ACCEPTED },
+  { name: 'a TIFF image', fileName: 'scan.tiff', bytes: () => photo(40, 30).tiff().toBuffer(), expect: NOT_ACCEPTED },
+  {
+    name: 'a decompression bomb (a PNG of 900 million pixels in a few kilobytes)',
+    fileName: 'releve.png',
+    bytes: async () => pngBomb(),
+    expect: /Cette image est trop grande \(plus de 40 millions de pixels\)/,
+  },
+  {
+    name: 'a JPEG cut short',
+    fileName: 'carte-identite.jpg',
+    bytes: async () => {
+      const whole = await photo(800, 600).jpeg().toBuffer();
+      return whole.subarray(0, Math.floor(whole.length / 2));
+    },
+    expect: /Cette image est abîmée ou incomplète/,
+  },
+  { name: 'a PDF cut short', fileName: 'avis.pdf', bytes: async () => rawPdf().subarray(0, 500), expect: BROKEN },
+  {
+    name: 'a PDF header over garbage',
+    fileName: 'avis.pdf',
+    bytes: async () => Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.from('(garbage'.repeat(300)), Buffer.from('\n%%EOF\n')]),
+    expect: BROKEN,
+  },
+  { name: 'a PDF protected by a password (made by qpdf)', fileName: 'avis.pdf', bytes: async () => fixture('password.pdf'), expect: /Ce PDF est protégé par un mot de passe ou chiffré/ },
+  {
+    name: 'a PDF encrypted with restrictions only (made by qpdf)',
+    fileName: 'avis.pdf',
+    bytes: async () => fixture('restricted.pdf'),
+    expect: /Ce PDF est protégé par un mot de passe ou chiffré/,
+  },
+  { name: 'a PDF of 41 pages (above every kind’s limit)', fileName: 'contrat.pdf', bytes: () => pdfWithPages(41), expect: /Ce PDF a trop de pages pour ce document \(\d+ au plus\)/ },
+  {
+    name: 'a PDF running JavaScript when it opens',
+    fileName: 'avis.pdf',
+    bytes: () => pdfWithPages(1, openAction({ Type: 'Action', S: 'JavaScript', JS: PDFString.of('app.alert("x")') }), false),
+    expect: ACTIVE('du JavaScript'),
+  },
+  {
+    name: 'a PDF whose JavaScript hides in a compressed object stream',
+    fileName: 'avis.pdf',
+    bytes: async () => {
+      const bytes = await pdfWithPages(1, openAction({ Type: 'Action', S: 'JavaScript', JS: PDFString.of('app.launchURL("https://example.org")') }));
+      if (bytes.includes('JavaScript')) throw new Error('The action was meant to be compressed');
+      return bytes;
+    },
+    expect: ACTIVE('du JavaScript'),
+  },
+  {
+    name: 'a PDF whose JavaScript action hides behind escaped names (/Java#53cript)',
+    fileName: 'avis.pdf',
+    bytes: async () => rawPdf({ catalog: '/OpenAction << /S /Java#53cript /J#53 (app.alert(1)) >>' }),
+    // clamd's own PDF heuristics (obfuscated names) refuse it before we look; without clamd, our check does.
+    expect: new RegExp(`${ACTIVE('du JavaScript').source}|détecté comme dangereux par notre antivirus`),
+  },
+  {
+    name: 'a PDF with document-level JavaScript (in its names tree)',
+    fileName: 'avis.pdf',
+    bytes: async () => rawPdf({ catalog: '/Names << /JavaScript << /Names [(a) 100 0 R] >> >>', extra: ['<< /S /JavaScript /JS (this.print()) >>'] }),
+    expect: ACTIVE('du JavaScript'),
+  },
+  {
+    name: 'a PDF launching a program',
+    fileName: 'avis.pdf',
+    bytes: async () => rawPdf({ catalog: '/OpenAction << /S /Launch /Win << /F (cmd.exe) /P (/c calc) >> >>' }),
+    expect: ACTIVE('une commande qui lance un programme'),
+  },
+  {
+    name: 'a PDF with an embedded file',
+    fileName: 'avis.pdf',
+    bytes: () => pdfWithPages(1, async (document) => document.attach(pe(), 'lisez-moi.exe', { mimeType: 'application/octet-stream' })),
+    expect: ACTIVE('des fichiers joints'),
+  },
+  {
+    name: 'a PDF with an XFA form',
+    fileName: 'formulaire.pdf',
+    bytes: async () => rawPdf({ catalog: '/AcroForm << /Fields [] /XFA 100 0 R >>', extra: ['<< /Length 13 >>\nstream\n<xdp:xdp/>   \nendstream'] }),
+    expect: ACTIVE('un formulaire XFA'),
+  },
+  { name: 'the EICAR test file', fileName: 'avis.pdf', bytes: async () => EICAR, expect: /détecté comme dangereux par notre antivirus/, antivirus: true },
+  {
+    name: 'the EICAR test file inside an otherwise valid PDF',
+    fileName: 'avis.pdf',
+    bytes: async () => rawPdf({ extra: [`<< /Length ${EICAR.length} >>\nstream\n${EICAR.toString('latin1')}\nendstream`] }),
+    expect: /détecté comme dangereux par notre antivirus/,
+    antivirus: true,
+  },
+];
+
+/** Marks of the hidden halves of the polyglots below. */
+const ZIP_MARKER = 'POLYGLOT-ZIP-HALF';
+const HTML_MARKER = '<script>alert("polyglot")</script>';
+
+export const STRIPPED_FILES: StrippedFile[] = [
+  {
+    name: 'a PDF/ZIP polyglot (a ZIP after the end of the PDF)',
+    fileName: 'avis.pdf',
+    bytes: async () => Buffer.concat([rawPdf(), zip('payload.txt', Buffer.from(ZIP_MARKER))]),
+    contentType: 'application/pdf',
+    originalName: 'avis.pdf',
+    absent: ['PK\x03\x04', ZIP_MARKER],
+  },
+  {
+    name: 'a JPEG/HTML polyglot (HTML in a comment and after the end of the picture)',
+    fileName: 'photo.jpg',
+    bytes: async () => {
+      const picture = await photo().jpeg().toBuffer();
+      const comment = Buffer.from(`<html><body>${HTML_MARKER}`);
+      const segment = Buffer.alloc(4);
+      segment.writeUInt16BE(0xfffe);
+      segment.writeUInt16BE(comment.length + 2, 2);
+      // The comment segment goes right after the start-of-image marker.
+      return Buffer.concat([picture.subarray(0, 2), segment, comment, picture.subarray(2), Buffer.from(`<html>${HTML_MARKER}</html>`)]);
+    },
+    contentType: 'image/jpeg',
+    originalName: 'photo.jpg',
+    absent: [HTML_MARKER, '<html'],
+  },
+  {
+    name: 'a PDF named with a path and control characters',
+    fileName: '../../etc/pass\u0007wd\u202e\r\n.pdf',
+    bytes: async () => rawPdf(),
+    contentType: 'application/pdf',
+    originalName: 'passwd.pdf',
+    absent: [],
+  },
+];
