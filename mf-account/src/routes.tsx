@@ -8,4 +8,11 @@ export default routesByLayout([
         loader: credentialsLoader,
       })),
   }),
+  pageRoute('/mes-identifiants/nouvelle-adresse/[token]', {
+    lazy: () =>
+      import('./features/credentials/email-confirmation-page.js').then(({ EmailConfirmationPage, emailConfirmationLoader }) => ({
+        Component: EmailConfirmationPage,
+        loader: emailConfirmationLoader,
+      })),
+  }),
 ]);

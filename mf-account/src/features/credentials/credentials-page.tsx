@@ -1,6 +1,9 @@
-import { Link, useLoaderData, type LoaderFunctionArgs } from 'react-router';
+import { useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import type { MeAnswer } from '@hsa-lli/common/domain';
 import { http } from '@hsa-lli/common/http';
+import { DevicesSection } from './devices-section.js';
+import { EmailSection } from './email-section.js';
+import { PasswordSection } from './password-section.js';
 import './credentials.css';
 
 export async function credentialsLoader({ request }: LoaderFunctionArgs) {
@@ -8,24 +11,20 @@ export async function credentialsLoader({ request }: LoaderFunctionArgs) {
   return user;
 }
 
-/** The logged-in user's sign-in e-mail; changing it or the password here comes with the customer space. */
+/** The logged-in user's credentials: their address, their password, and the devices where their account is open. */
 export function CredentialsPage() {
   const user = useLoaderData<typeof credentialsLoader>();
+  const owner = { email: user.email, firstName: user.first_name, lastName: user.last_name };
   return (
-    <section className="ui-page">
+    <section className="ui-page credentials">
       <h1>Mes identifiants</h1>
-      <p>Retrouvez ici l'adresse e-mail de connexion à votre espace.</p>
-      <dl className="ui-card credentials">
-        <dt>Nom</dt>
-        <dd>
-          {user.first_name} {user.last_name}
-        </dd>
-        <dt>Adresse e-mail de connexion</dt>
-        <dd>{user.email}</dd>
-      </dl>
       <p>
-        Pour changer de mot de passe, recevez un lien par e-mail : <Link to="/mot-de-passe-oublie">changer mon mot de passe</Link>.
+        {[user.first_name, user.last_name].filter(Boolean).join(' ')}, retrouvez ici ce qui vous permet de vous connecter à votre espace, et les
+        appareils où il est ouvert.
       </p>
+      <EmailSection email={user.email} />
+      <PasswordSection owner={owner} />
+      <DevicesSection />
     </section>
   );
 }
