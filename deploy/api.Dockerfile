@@ -17,6 +17,8 @@ COPY api/package.json api/
 RUN npm install --omit=dev --no-audit --no-fund --workspace api --include-workspace-root=false
 COPY --from=build /app/common/dist common/dist
 COPY --from=build /app/api/dist api/dist
+# New volumes mounted on /data and /data/private take this ownership: the service account writes there, alone.
+RUN mkdir -p /data/private && chown -R node:node /data && chmod 700 /data/private
 USER node
 EXPOSE 3000
 CMD ["node", "api/dist/main.js"]

@@ -42,7 +42,7 @@ let ok =
   run('Build', process.execPath, [join(root, 'scripts', 'build.mjs')]) &&
   run('Lint', 'npx', ['eslint', '.']) &&
   run('Type check', 'npm', ['run', 'typecheck', '--silent']) &&
-  (!hasCompose || run('Deployment file (docker-compose config)', 'docker-compose', ['config', '-q'], { env: { MARIADB_PASSWORD: 'check-only', SESSION_SECRET: 'check-only' } }));
+  (!hasCompose || run('Deployment file (docker-compose config)', 'docker-compose', ['config', '-q'], { env: { MARIADB_PASSWORD: 'check-only', SESSION_SECRET: 'check-only', DOCUMENTS_KEYS: 'check-only' } }));
 
 if (ok) {
   for (const workspace of ['common', 'mf-admin', 'scripts', 'api']) {
