@@ -15,4 +15,10 @@ export default routesByLayout([
         loader: emailConfirmationLoader,
       })),
   }),
+  pageRoute('/mon-compte-hsa-lli', {
+    lazy: () => import('./features/information/information-page.js').then(({ InformationPage }) => ({ Component: InformationPage })),
+  }),
+  pageRoute('/mon-compte-hsa-lli/mon-dossier', {
+    lazy: () => import('./features/documents/documents-page.js').then(({ DocumentsPage }) => ({ Component: DocumentsPage })),
+  }),
 ]);
