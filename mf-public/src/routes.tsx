@@ -24,6 +24,13 @@ export default routesByLayout([
   pageRoute('/nous-contacter', {
     lazy: () => import('./features/contact/contact-page.js').then(({ ContactPage }) => ({ Component: ContactPage })),
   }),
+  pageRoute('/deversement-de-pieces/[record_id]/[token]', {
+    lazy: () =>
+      import('./features/shared-upload/shared-upload-page.js').then(({ SharedUploadPage, sharedUploadLoader }) => ({
+        Component: SharedUploadPage,
+        loader: sharedUploadLoader,
+      })),
+  }),
   pageRoute('/mentions-legales', {
     lazy: () => import('./features/legal/legal-page.js').then(({ LegalNoticePage }) => ({ Component: LegalNoticePage })),
   }),
