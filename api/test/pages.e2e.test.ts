@@ -99,7 +99,7 @@ describe('the page catalogue and the front routes', () => {
           const handlers = Object.getOwnPropertyNames(prototype).map((name) => prototype[name]);
           for (const target of [controller.metatype, ...handlers]) {
             const rule = typeof target === 'function' ? (Reflect.getMetadata(ACCESS_KEY, target) as AccessRule | undefined) : undefined;
-            if (rule?.kind === 'page') named.add(rule.pattern);
+            if (rule?.kind === 'page') for (const pattern of rule.patterns) named.add(pattern);
           }
         }
       }

@@ -4,13 +4,16 @@ import type { SessionUser } from './session-user.js';
 
 export const ACCESS_KEY = 'hsa:access';
 
-export type AccessRule = { kind: 'public' } | { kind: 'page'; pattern: string };
+export type AccessRule = { kind: 'public' } | { kind: 'page'; patterns: readonly string[] };
 
 /** Opens a route to everybody, visitors included. */
 export const Public = () => SetMetadata(ACCESS_KEY, { kind: 'public' } satisfies AccessRule);
 
-/** Opens a route to the sessions allowed to open that page (see access-rules.ts). */
-export const ForPage = (pattern: string) => SetMetadata(ACCESS_KEY, { kind: 'page', pattern } satisfies AccessRule);
+/**
+ * Opens a route to the sessions allowed to open that page (see access-rules.ts), or any of these pages when the
+ * route serves several (a document's file: its owner's page and the staff's record page).
+ */
+export const ForPage = (...patterns: [string, ...string[]]) => SetMetadata(ACCESS_KEY, { kind: 'page', patterns } satisfies AccessRule);
 
 /** The logged-in user of a route that needs one (any route under `@ForPage`): who the change is made by. */
 export const Actor = createParamDecorator((_: unknown, context: ExecutionContext): SessionUser => context.switchToHttp().getRequest<Request>().user as SessionUser);

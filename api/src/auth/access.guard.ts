@@ -17,9 +17,9 @@ export class AccessGuard implements CanActivate {
     const rule = this.reflector.getAllAndOverride<AccessRule | undefined>(ACCESS_KEY, [context.getHandler(), context.getClass()]);
     if (rule?.kind === 'public') return true;
     const user = context.switchToHttp().getRequest<Request>().user as SessionUser | undefined;
-    if (rule?.kind === 'page' && ANONYMOUS_PAGES.includes(rule.pattern)) return true;
+    if (rule?.kind === 'page' && rule.patterns.some((pattern) => ANONYMOUS_PAGES.includes(pattern))) return true;
     if (!user) throw new UnauthorizedException();
-    if (rule?.kind === 'page' && mayUse(user.roles, rule.pattern)) return true;
+    if (rule?.kind === 'page' && rule.patterns.some((pattern) => mayUse(user.roles, pattern))) return true;
     throw new ForbiddenException();
   }
 }

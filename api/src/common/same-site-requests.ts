@@ -4,7 +4,7 @@ import type { ApiErrorBody } from '@hsa-lli/common/domain';
 const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /** The routes that take files, as multipart (under /api). */
-const UPLOADS = new Set(['/images/upload']);
+const UPLOADS = new Set(['/images/upload', '/records/documents/upload', '/records/shared/upload']);
 
 /** Whether the request says it comes from a page of another site. */
 function fromAnotherSite(request: Request, publicUrl: string): boolean {

@@ -1,7 +1,29 @@
 import { Module } from '@nestjs/common';
+import { MulterModule } from '@nestjs/platform-express';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { AuditModule } from '../audit/audit.module.js';
+import { APP_CONFIG } from '../config/config.module.js';
+import type { AppConfig } from '../config/config.js';
+import { DocumentsModule } from '../documents/documents.module.js';
+import { incomingDir } from '../documents/documents.service.js';
+import { Token } from '../tokens/entities/token.entity.js';
+import { RecordDocument } from './entities/record-document.entity.js';
 import { Record } from './entities/record.entity.js';
+import { RecordDocumentsService } from './record-documents.service.js';
+import { RecordsController } from './records.controller.js';
 import { RecordsService } from './records.service.js';
+import { UploadLinksService } from './upload-links.service.js';
 
-@Module({ imports: [TypeOrmModule.forFeature([Record])], providers: [RecordsService], exports: [RecordsService] })
+@Module({
+  imports: [
+    TypeOrmModule.forFeature([Record, RecordDocument, Token]),
+    // Uploads are written under the private folder, where a queue worker of another process finds them.
+    MulterModule.registerAsync({ useFactory: (config: AppConfig) => ({ dest: incomingDir(config.dataDir) }), inject: [APP_CONFIG] }),
+    AuditModule,
+    DocumentsModule,
+  ],
+  controllers: [RecordsController],
+  providers: [RecordsService, RecordDocumentsService, UploadLinksService],
+  exports: [RecordsService],
+})
 export class RecordsModule {}

@@ -1,12 +1,55 @@
-import { Injectable } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
-import type { Repository } from 'typeorm';
+import { Injectable, NotFoundException } from '@nestjs/common';
+import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
+import type { MyRecord, MyRecordUpdate, PersonUpdate } from '@hsa-lli/common/domain';
+import { In, type DataSource, type EntityManager, type Repository } from 'typeorm';
+import { AuditService } from '../audit/audit.service.js';
+import { FieldsError } from '../common/api-errors.js';
+import { Good } from '../goods/entities/good.entity.js';
+import { Residence } from '../residences/entities/residence.entity.js';
+import type { User } from '../users/entities/user.entity.js';
+import { RecordPerson } from './entities/record-person.entity.js';
 import { Record } from './entities/record.entity.js';
+import { myRecordView } from './record-view.js';
+
+/** What a view of a file loads with it. */
+export const RECORD_RELATIONS = { persons: true, documents: true, user: true, wishedResidences: true, wishedGoods: { residence: true } } as const;
+
+const PERSON_COLUMNS: { [K in keyof Required<PersonUpdate>]: keyof RecordPerson } = {
+  first_name: 'firstName',
+  last_name: 'lastName',
+  birth_date: 'birthDate',
+  email: 'email',
+  phone: 'phone',
+  address: 'address',
+  zip_code: 'zipCode',
+  city: 'city',
+  pro_situation: 'proSituation',
+  employer: 'employer',
+  housing_situation: 'housingSituation',
+  tax_income: 'taxIncome',
+};
+
+const EMPTY_PERSON = {
+  birthDate: null,
+  email: null,
+  phone: null,
+  address: null,
+  zipCode: null,
+  city: null,
+  proSituation: null,
+  employer: null,
+  housingSituation: null,
+  taxIncome: null,
+} satisfies Partial<RecordPerson>;
 
 /** Application files (records): the customer space and the back office build on this service. */
 @Injectable()
 export class RecordsService {
-  constructor(@InjectRepository(Record) private readonly records: Repository<Record>) {}
+  constructor(
+    @InjectRepository(Record) private readonly records: Repository<Record>,
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly audit: AuditService,
+  ) {}
 
   count(): Promise<number> {
     return this.records.count();
@@ -16,5 +59,87 @@ export class RecordsService {
   countReferring(to: { residence: number } | { good: number } | { user: number }): Promise<number> {
     const [relation, id] = Object.entries(to)[0] as [keyof typeof to, number];
     return this.records.countBy({ [relation]: { id } });
+  }
+
+  /**
+   * Opens the file of a customer account, in the caller's transaction: a person alone, named as the account is.
+   * An account that has one already (a file staff opened before inviting its owner) keeps it.
+   */
+  async openFor(manager: EntityManager, user: User): Promise<Record> {
+    const existing = await manager.findOneBy(Record, { user: { id: user.id } });
+    if (existing) return existing;
+    const person = manager.create(RecordPerson, { ...EMPTY_PERSON, position: 1, firstName: user.firstName, lastName: user.lastName, email: user.email });
+    // The reference is made from the id, known once the row exists: two files opened at once never share one.
+    const record = await manager.save(
+      manager.create(Record, { reference: `tmp-${user.id}-${Date.now()}`, situation: 'alone', dependants: 0, members: [], user, persons: [person] }),
+    );
+    record.reference = `DOS-${record.createdAt.getFullYear()}-${String(record.id).padStart(4, '0')}`;
+    await manager.update(Record, { id: record.id }, { reference: record.reference });
+    return record;
+  }
+
+  /** The file of a customer account, loaded for its views; 404 when it has none. */
+  async findMine(userId: number, manager: EntityManager = this.records.manager): Promise<Record> {
+    const record = await manager.findOne(Record, { where: { user: { id: userId } }, relations: RECORD_RELATIONS });
+    if (!record) throw new NotFoundException();
+    return record;
+  }
+
+  async findOne(id: number): Promise<Record | null> {
+    return this.records.findOne({ where: { id }, relations: RECORD_RELATIONS });
+  }
+
+  async mine(userId: number): Promise<MyRecord> {
+    const record = await this.findMine(userId);
+    return myRecordView(record, await this.audit.consultations(record.id));
+  }
+
+  /** The owner's changes (checked by myRecordUpdateSchema): what is sent changes, the rest stays. */
+  async updateMine(userId: number, update: MyRecordUpdate): Promise<MyRecord> {
+    await this.dataSource.transaction(async (manager) => {
+      const record = await this.findMine(userId, manager);
+      const situation = update.situation ?? (update.person_2 === null ? 'alone' : update.person_2 ? 'couple' : record.situation);
+      if (update.situation === 'alone' && update.person_2) {
+        throw new FieldsError({ person_2: 'Une personne seule n’a pas de second demandeur : choisissez « Couple » pour le renseigner.' });
+      }
+      const changes: Partial<Record> = { situation };
+      if (situation === 'alone') changes.link = null;
+      else if (update.link !== undefined) changes.link = update.link;
+      if (update.members) Object.assign(changes, { members: update.members, dependants: update.members.length });
+      if (update.discovery_source !== undefined) changes.discoverySource = update.discovery_source;
+      if (update.wishes?.flat_sizes) changes.flatSizes = update.wishes.flat_sizes;
+      if (update.wishes?.max_rent !== undefined) changes.maxRent = update.wishes.max_rent;
+      await manager.update(Record, { id: record.id }, changes);
+      if (update.person_1) await this.updatePerson(manager, record, 1, update.person_1);
+      // A second person is created when the household becomes a couple, and kept (unseen) if it goes back to one person.
+      if (situation === 'couple') await this.updatePerson(manager, record, 2, update.person_2 ?? {});
+      if (update.wishes?.residences) await this.setWishedResidences(manager, record, update.wishes.residences);
+      if (update.wishes?.goods) await this.setWishedGoods(manager, record, update.wishes.goods);
+    });
+    return this.mine(userId);
+  }
+
+  private async updatePerson(manager: EntityManager, record: Record, position: 1 | 2, update: PersonUpdate): Promise<void> {
+    const columns = Object.fromEntries(Object.entries(update).map(([field, value]) => [PERSON_COLUMNS[field as keyof PersonUpdate], value]));
+    const person = record.persons.find((candidate) => candidate.position === position);
+    if (person) {
+      if (Object.keys(columns).length > 0) await manager.update(RecordPerson, { id: person.id }, columns);
+      return;
+    }
+    await manager.save(manager.create(RecordPerson, { ...EMPTY_PERSON, firstName: '', lastName: '', ...columns, position, record: { id: record.id } }));
+  }
+
+  /** Residences a household may ask for: the published ones. */
+  private async setWishedResidences(manager: EntityManager, record: Record, ids: number[]): Promise<void> {
+    const residences = ids.length === 0 ? [] : await manager.findBy(Residence, { id: In(ids), status: 'published' });
+    if (residences.length !== new Set(ids).size) throw new FieldsError({ 'wishes.residences': 'Choisissez des résidences de la liste.' });
+    await manager.createQueryBuilder().relation(Record, 'wishedResidences').of(record.id).addAndRemove(residences, record.wishedResidences);
+  }
+
+  /** Goods a household may ask for: those visitors can see (enabled, in a published residence). */
+  private async setWishedGoods(manager: EntityManager, record: Record, ids: number[]): Promise<void> {
+    const goods = ids.length === 0 ? [] : await manager.findBy(Good, { id: In(ids), enabled: true, residence: { status: 'published' } });
+    if (goods.length !== new Set(ids).size) throw new FieldsError({ 'wishes.goods': 'Choisissez des logements de la liste.' });
+    await manager.createQueryBuilder().relation(Record, 'wishedGoods').of(record.id).addAndRemove(goods, record.wishedGoods);
   }
 }

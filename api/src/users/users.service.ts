@@ -110,6 +110,13 @@ export class UsersService {
    * An invitation sent before accounts were created with it has none yet: the account is created now.
    */
   async completeRegistration(manager: EntityManager, invitation: Pick<Token, 'email' | 'firstName' | 'lastName' | 'role'>, passwordHash: string): Promise<User> {
+    const user = await this.registered(manager, invitation, passwordHash);
+    // A customer's account comes with its application file.
+    if (user.roles.includes('customer')) await this.records.openFor(manager, user);
+    return user;
+  }
+
+  private async registered(manager: EntityManager, invitation: Pick<Token, 'email' | 'firstName' | 'lastName' | 'role'>, passwordHash: string): Promise<User> {
     const invited = await manager.findOneBy(User, { email: invitation.email });
     if (invited) {
       await manager.update(User, { id: invited.id }, { passwordHash });

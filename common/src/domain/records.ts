@@ -363,7 +363,7 @@ export type PersonUpdate = z.output<typeof personSchema>;
 const MEMBER_WRONG = 'Indiquez le prénom et le lien de chaque personne à charge.';
 const memberSchema = z.strictObject({
   first_name: name(MEMBER_WRONG),
-  birth_date: birthDate,
+  birth_date: z._default(birthDate, null),
   role: z.enum(MEMBER_ROLES, MEMBER_WRONG),
 });
 

@@ -1,0 +1,270 @@
+import { Inject, Injectable, Logger, NotFoundException } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import {
+  completeness,
+  documentKind,
+  documentLabel,
+  DOCUMENT_MAX_FILES,
+  formatDate,
+  parseDocumentName,
+  requiredDocuments,
+  type DocumentName,
+  type DocumentSource,
+  type RecordDocumentView,
+  type SharedDocumentView,
+} from '@hsa-lli/common/domain';
+import type { Request } from 'express';
+import { In, type DataSource } from 'typeorm';
+import { AuditService } from '../audit/audit.service.js';
+import type { SessionUser } from '../auth/session-user.js';
+import { ConflictError, FieldsError } from '../common/api-errors.js';
+import { APP_CONFIG } from '../config/config.module.js';
+import type { AppConfig } from '../config/config.js';
+import { DocumentsService } from '../documents/documents.service.js';
+import { MailService } from '../mail/mail.service.js';
+import type { ReviewRequest } from './dto/records.dto.js';
+import { RecordDocument } from './entities/record-document.entity.js';
+import { Record } from './entities/record.entity.js';
+import { documentView, householdDocuments, householdPersons, personView } from './record-view.js';
+import { RECORD_RELATIONS, RecordsService } from './records.service.js';
+
+/** A file multer wrote to the incoming folder, waiting to be checked and kept. */
+export interface IncomingFile {
+  path: string;
+  originalname: string;
+}
+
+/** A document's file as it leaves the API. */
+export interface DocumentFile {
+  buffer: Buffer;
+  contentType: string;
+  fileName: string;
+}
+
+const TYPE_NOT_IN_HOUSEHOLD = 'Choisissez une pièce de votre dossier : le second demandeur n’existe que pour un couple.';
+
+/**
+ * The supporting documents of the files: added by their owner, by someone holding a shared link, or by staff;
+ * read back by their owner (the original) and by staff (a watermarked copy, each read in the audit trail); reviewed
+ * by staff. Every query names the file it works in: an id from another file is a 404, like an unknown one.
+ */
+@Injectable()
+export class RecordDocumentsService {
+  private readonly logger = new Logger(RecordDocumentsService.name);
+
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly records: RecordsService,
+    private readonly documents: DocumentsService,
+    private readonly audit: AuditService,
+    private readonly mail: MailService,
+  ) {}
+
+  /**
+   * Adds its owner's document. A kind that takes one file gets the new one in place of the earlier one; `replaces`
+   * names the file a new one takes the place of. A validated file stays: staff have checked it.
+   */
+  async uploadAsOwner(userId: number, name: string, file: IncomingFile, replaces?: number): Promise<RecordDocumentView> {
+    const record = await this.records.findMine(userId);
+    const target = this.targetIn(record, name);
+    const existing = householdDocuments(record).filter((document) => document.person === target.person && document.type === target.type);
+    let replaced: RecordDocument | undefined;
+    if (replaces !== undefined) {
+      replaced = existing.find((document) => document.id === replaces);
+      if (!replaced) throw new FieldsError({ replaces: 'Choisissez un fichier de cette pièce à remplacer.' });
+    } else if (!documentKind(target.type).multiple) {
+      replaced = existing[0];
+    }
+    if (replaced?.status === 'validated') {
+      throw new ConflictError('Ce fichier a été validé par nos services : il ne peut plus être remplacé. Contactez-nous s’il doit changer.');
+    }
+    if (!replaced && existing.length >= DOCUMENT_MAX_FILES) {
+      throw new ConflictError(`Cette pièce compte déjà ${DOCUMENT_MAX_FILES} fichiers : supprimez-en un avant d’en ajouter.`);
+    }
+    const saved = await this.keep(record, target, file, 'owner', replaced);
+    return documentView(saved);
+  }
+
+  /**
+   * Adds a document through a shared link: the file gains it, and the person holding the link learns nothing of what
+   * the file holds (a kind that takes one file may then have two: its owner keeps the right one).
+   */
+  async uploadShared(record: Record, name: string, file: IncomingFile): Promise<SharedDocumentView> {
+    const target = this.targetIn(record, name);
+    const count = record.documents.filter((document) => document.person === target.person && document.type === target.type).length;
+    if (count >= DOCUMENT_MAX_FILES + 1) throw new ConflictError('Cette pièce ne peut plus recevoir de fichiers par ce lien.');
+    const saved = await this.keep(record, target, file, 'shared_link');
+    return { id: saved.id, type: name as DocumentName, file_name: saved.originalName, uploaded_at: saved.uploadedAt.toISOString() };
+  }
+
+  async deleteAsOwner(userId: number, id: number): Promise<{ id: number }> {
+    const record = await this.records.findMine(userId);
+    const document = householdDocuments(record).find((candidate) => candidate.id === id);
+    if (!document) throw new NotFoundException();
+    if (document.status === 'validated') {
+      throw new ConflictError('Ce fichier a été validé par nos services : il ne peut plus être supprimé. Contactez-nous s’il doit changer.');
+    }
+    await this.dataSource.manager.delete(RecordDocument, { id, record: { id: record.id } });
+    await this.documents.remove(...[document.storedName, document.watermarkedName].filter((name): name is string => name !== null));
+    await this.followCompleteness(record.id);
+    return { id };
+  }
+
+  /** The original, to its owner only. */
+  async fileForOwner(userId: number, id: number): Promise<DocumentFile> {
+    const record = await this.records.findMine(userId);
+    const document = householdDocuments(record).find((candidate) => candidate.id === id);
+    if (!document) throw new NotFoundException();
+    return { buffer: await this.documents.open(document), contentType: document.contentType, fileName: document.originalName };
+  }
+
+  /** A watermarked copy, to staff; the read is in the audit trail before a byte leaves. */
+  async fileForStaff(id: number, actor: SessionUser, request: Request): Promise<DocumentFile> {
+    const document = await this.dataSource.manager.findOne(RecordDocument, { where: { id }, relations: { record: true } });
+    if (!document) throw new NotFoundException();
+    await this.audit.record('document_read', { recordId: document.record.id, documentId: document.id }, actor, request);
+    const copy = await this.documents.watermarked(document);
+    if (copy.storedName !== document.watermarkedName) {
+      await this.dataSource.manager.update(RecordDocument, { id }, { watermarkedName: copy.storedName, watermarkedType: copy.contentType });
+    }
+    const extension = copy.contentType === 'application/pdf' ? 'pdf' : 'jpg';
+    return { buffer: copy.buffer, contentType: copy.contentType, fileName: `${document.originalName.replace(/\.[^.]*$/, '')}-copie-filigranee.${extension}` };
+  }
+
+  /**
+   * Staff's review of documents of one file: each validated, or refused with its reason. The owner gets one e-mail
+   * summing up the refusals, and another once every required document is validated.
+   */
+  async review(request: ReviewRequest, actor: SessionUser): Promise<{ documents: RecordDocumentView[] }> {
+    const ids = request.reviews.map((review) => review.id);
+    const documents = await this.dataSource.manager.find(RecordDocument, { where: { id: In(ids), record: { id: request.record_id } }, relations: { record: true } });
+    if (documents.length !== new Set(ids).size) throw new NotFoundException();
+    const reviewedAt = new Date();
+    await this.dataSource.transaction(async (manager) => {
+      for (const review of request.reviews) {
+        await manager.update(
+          RecordDocument,
+          { id: review.id },
+          { status: review.status, reason: review.status === 'declined' ? (review.reason ?? null) : null, reviewedAt, reviewedById: actor.id },
+        );
+      }
+    });
+    const record = (await this.records.findOne(request.record_id))!;
+    const declined = request.reviews.filter((review) => review.status === 'declined');
+    if (declined.length > 0) await this.tellRefusals(record, declined);
+    await this.followCompleteness(record.id);
+    return { documents: householdDocuments((await this.records.findOne(request.record_id))!).map(documentView) };
+  }
+
+  /** The person and kind a document's name gives, if the household as it stands has that person. */
+  private targetIn(record: Record, name: string): { person: 1 | 2; type: NonNullable<ReturnType<typeof parseDocumentName>>['type'] } {
+    const parsed = parseDocumentName(name);
+    if (!parsed) throw new FieldsError({ type: 'Choisissez le type de pièce.' });
+    if (parsed.person === 2 && record.situation !== 'couple') throw new FieldsError({ type: TYPE_NOT_IN_HOUSEHOLD });
+    return parsed;
+  }
+
+  /** Checks, scans and keeps the file (DocumentsService), then writes its row; a refused file leaves nothing behind. */
+  private async keep(record: Record, target: { person: 1 | 2; type: RecordDocument['type'] }, file: IncomingFile, source: DocumentSource, replaced?: RecordDocument): Promise<RecordDocument> {
+    const kept = await this.documents.ingest({ path: file.path, originalName: file.originalname, type: target.type });
+    let saved: RecordDocument;
+    try {
+      saved = await this.dataSource.transaction(async (manager) => {
+        if (replaced) {
+          const removed = await manager.delete(RecordDocument, { id: replaced.id, status: In(['to_process', 'declined']) });
+          if (!removed.affected) throw new ConflictError('Ce fichier a changé entre-temps : rechargez la page.');
+        }
+        return manager.save(
+          manager.create(RecordDocument, {
+            record: { id: record.id },
+            person: target.person,
+            type: target.type,
+            originalName: kept.originalName,
+            storedName: kept.storedName,
+            keyId: kept.keyId,
+            contentType: kept.contentType,
+            size: kept.size,
+            pages: kept.pages,
+            sha256: kept.sha256,
+            scan: kept.scan,
+            source,
+            status: 'to_process',
+            reason: null,
+            reviewedAt: null,
+            reviewedById: null,
+            watermarkedName: null,
+            watermarkedType: null,
+          }),
+        );
+      });
+    } catch (error) {
+      await this.documents.remove(kept.storedName);
+      throw error;
+    }
+    if (replaced) await this.documents.remove(...[replaced.storedName, replaced.watermarkedName].filter((name): name is string => name !== null));
+    await this.followCompleteness(record.id);
+    return saved;
+  }
+
+  /**
+   * Tells the owner once every required document is validated, and forgets it when that stops being true (a new
+   * required document, a refusal), so that the next completion is told again.
+   */
+  private async followCompleteness(recordId: number): Promise<void> {
+    const record = await this.dataSource.manager.findOne(Record, { where: { id: recordId }, relations: RECORD_RELATIONS });
+    if (!record) return;
+    const persons = householdPersons(record);
+    const required = requiredDocuments({
+      situation: record.situation,
+      person_1: personView(persons[0]!),
+      person_2: persons[1] ? personView(persons[1]) : null,
+    });
+    const { complete } = completeness(required, householdDocuments(record).map(documentView));
+    if (complete && !record.completeNotifiedAt) {
+      const claimed = await this.dataSource.manager
+        .createQueryBuilder()
+        .update(Record)
+        .set({ completeNotifiedAt: new Date() })
+        .where('id = :id AND completeNotifiedAt IS NULL', { id: recordId })
+        .execute();
+      // Two reviews finishing at once: only the one that marked the file tells its owner.
+      if (claimed.affected) await this.tellOwner(record, 'Votre dossier est complet', [
+        `Toutes les pièces justificatives de votre dossier ${record.reference} ont été vérifiées et validées par nos services.`,
+        'Votre demande peut maintenant être étudiée : nous reviendrons vers vous pour la suite.',
+      ]);
+    } else if (!complete && record.completeNotifiedAt) {
+      await this.dataSource.manager.update(Record, { id: recordId }, { completeNotifiedAt: null });
+    }
+  }
+
+  private async tellRefusals(record: Record, declined: { id: number; reason?: string | null }[]): Promise<void> {
+    const persons = householdPersons(record).length;
+    const lines = declined.map(({ id, reason }) => {
+      const document = record.documents.find((candidate) => candidate.id === id)!;
+      const name = documentView(document).type;
+      return `${documentLabel(name, persons)}, fichier « ${document.originalName} » : ${reason}`;
+    });
+    await this.tellOwner(record, declined.length > 1 ? 'Des pièces de votre dossier sont à remplacer' : 'Une pièce de votre dossier est à remplacer', [
+      `Nos services ont vérifié les pièces de votre dossier ${record.reference} le ${formatDate(new Date())}. ${declined.length > 1 ? 'Ces pièces n’ont pas pu être acceptées' : 'Cette pièce n’a pas pu être acceptée'} :`,
+      ...lines,
+      'Déposez un nouveau fichier depuis votre espace, rubrique « Mes pièces justificatives ».',
+    ]);
+  }
+
+  private async tellOwner(record: Record, subject: string, paragraphs: string[]): Promise<void> {
+    const to = record.user?.email ?? record.persons.find((person) => person.position === 1)?.email;
+    if (!to) return;
+    const name = record.persons.find((person) => person.position === 1)?.firstName ?? '';
+    try {
+      await this.mail.send({
+        to,
+        subject,
+        paragraphs: [`Bonjour ${name},`.replace(' ,', ','), ...paragraphs],
+        action: { label: 'Voir mes pièces justificatives', url: `${this.config.publicUrl}/mon-compte-hsa-lli/mon-dossier` },
+      });
+    } catch (error) {
+      this.logger.error(`E-mail to the owner of record ${record.id} failed: ${String(error)}`);
+    }
+  }
+}

@@ -1,0 +1,201 @@
+import { Controller, Get, HttpCode, NotFoundException, Param, Post, Req, Res, UploadedFile, UseInterceptors } from '@nestjs/common';
+import { FileInterceptor } from '@nestjs/platform-express';
+import { idRequestSchema, type IdRequest } from '@hsa-lli/common/back-office';
+import {
+  DOCUMENT_MAX_BYTES,
+  myRecordUpdateSchema,
+  sharedLinkSchema,
+  uploadLinkCreateSchema,
+  type MyRecordAnswer,
+  type MyRecordUpdate,
+  type RecordDocumentView,
+  type SharedDocumentView,
+} from '@hsa-lli/common/domain';
+import type { Request, Response } from 'express';
+import type { z } from 'zod/mini';
+import { Actor, ForPage, Public } from '../auth/access.decorators.js';
+import { mayUse } from '../auth/access-rules.js';
+import type { SessionUser } from '../auth/session-user.js';
+import { FieldsError } from '../common/api-errors.js';
+import { SchemaBody } from '../common/schema-body.js';
+import { AuditService } from '../audit/audit.service.js';
+import { DocumentUploadInterceptor } from './document-upload.interceptor.js';
+import {
+  ownerUploadSchema,
+  recordIdSchema,
+  reviewSchema,
+  sharedUploadSchema,
+  staffUploadLinkCreateSchema,
+  staffUploadLinkWithdrawSchema,
+  type OwnerUploadRequest,
+  type ReviewRequest,
+} from './dto/records.dto.js';
+import { RecordDocumentsService, type DocumentFile, type IncomingFile } from './record-documents.service.js';
+import { myRecordView } from './record-view.js';
+import { RecordsService } from './records.service.js';
+import { UploadLinksService } from './upload-links.service.js';
+
+/** The owner's pages: their information, and their documents. */
+const MY_INFORMATION = '/mon-compte-hsa-lli';
+const MY_DOCUMENTS = '/mon-compte-hsa-lli/mon-dossier';
+/** The staff's page of a file. */
+const STAFF_RECORD = '/admin/liste-des-dossiers/[id]';
+
+/** One file per upload, under `file`, at most 10 Mo, with a few text fields. */
+const ONE_DOCUMENT = FileInterceptor('file', { limits: { fileSize: DOCUMENT_MAX_BYTES, files: 1, fields: 5, fieldSize: 1024 } });
+
+function uploaded(file: IncomingFile | undefined): IncomingFile {
+  if (!file) throw new FieldsError({ file: 'Choisissez un fichier à envoyer.' }, 'Aucun fichier n’a été reçu.');
+  return file;
+}
+
+/** A document's file, for the browser to show and never to guess at or keep. */
+function send(response: Response, file: DocumentFile): void {
+  response.setHeader('Content-Type', file.contentType);
+  response.setHeader('Content-Disposition', `inline; filename*=UTF-8''${encodeURIComponent(file.fileName)}`);
+  response.setHeader('Cache-Control', 'private, no-store');
+  response.setHeader('X-Content-Type-Options', 'nosniff');
+  // A PDF opened in the browser runs in the page's origin: it gets nothing of it.
+  response.setHeader('Content-Security-Policy', "default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'; sandbox");
+  response.end(file.buffer);
+}
+
+@Controller('records')
+export class RecordsController {
+  constructor(
+    private readonly records: RecordsService,
+    private readonly documents: RecordDocumentsService,
+    private readonly links: UploadLinksService,
+    private readonly audit: AuditService,
+  ) {}
+
+  @ForPage(MY_INFORMATION, MY_DOCUMENTS)
+  @Post('get-mine')
+  @HttpCode(200)
+  async getMine(@Actor() actor: SessionUser): Promise<MyRecordAnswer> {
+    return { my_record: await this.records.mine(actor.id) };
+  }
+
+  @ForPage(MY_INFORMATION)
+  @Post('update-mine')
+  @HttpCode(200)
+  async updateMine(@SchemaBody(myRecordUpdateSchema) update: MyRecordUpdate, @Actor() actor: SessionUser): Promise<MyRecordAnswer> {
+    return { my_record: await this.records.updateMine(actor.id, update) };
+  }
+
+  /** A file as staff see it; the view is in the audit trail. */
+  @ForPage(STAFF_RECORD)
+  @Post('get-one')
+  @HttpCode(200)
+  async getOne(@SchemaBody(idRequestSchema) { id }: IdRequest, @Actor() actor: SessionUser, @Req() request: Request) {
+    const record = await this.records.findOne(id);
+    if (!record) throw new NotFoundException();
+    await this.audit.record('record_view', { recordId: id }, actor, request);
+    return { record: myRecordView(record, await this.audit.consultations(id)) };
+  }
+
+  @ForPage(MY_DOCUMENTS)
+  @Post('documents/upload')
+  @HttpCode(201)
+  @UseInterceptors(DocumentUploadInterceptor, ONE_DOCUMENT)
+  async upload(
+    @SchemaBody(ownerUploadSchema) { type, replaces }: OwnerUploadRequest,
+    @UploadedFile() file: IncomingFile | undefined,
+    @Actor() actor: SessionUser,
+  ): Promise<{ document: RecordDocumentView }> {
+    return { document: await this.documents.uploadAsOwner(actor.id, type, uploaded(file), replaces) };
+  }
+
+  @ForPage(MY_DOCUMENTS)
+  @Post('documents/delete')
+  @HttpCode(200)
+  delete(@SchemaBody(idRequestSchema) { id }: IdRequest, @Actor() actor: SessionUser): Promise<{ id: number }> {
+    return this.documents.deleteAsOwner(actor.id, id);
+  }
+
+  /** The original to its owner; a watermarked copy to staff, each read in the audit trail. */
+  @ForPage(MY_DOCUMENTS, STAFF_RECORD)
+  @Get('documents/:id/file')
+  async file(@Param('id') raw: string, @Actor() actor: SessionUser, @Req() request: Request, @Res() response: Response): Promise<void> {
+    if (!/^[1-9]\d{0,9}$/.test(raw)) throw new NotFoundException();
+    const id = Number(raw);
+    const file = mayUse(actor.roles, STAFF_RECORD) ? await this.documents.fileForStaff(id, actor, request) : await this.documents.fileForOwner(actor.id, id);
+    send(response, file);
+  }
+
+  @ForPage(STAFF_RECORD)
+  @Post('documents/review')
+  @HttpCode(200)
+  review(@SchemaBody(reviewSchema) review: ReviewRequest, @Actor() actor: SessionUser) {
+    return this.documents.review(review, actor);
+  }
+
+  // Shared upload links, by the file's owner…
+
+  @ForPage(MY_DOCUMENTS)
+  @Post('upload-links/list')
+  @HttpCode(200)
+  async listMyLinks(@Actor() actor: SessionUser) {
+    return this.links.list((await this.records.findMine(actor.id)).id);
+  }
+
+  @ForPage(MY_DOCUMENTS)
+  @Post('upload-links/create')
+  @HttpCode(201)
+  async createMyLink(@SchemaBody(uploadLinkCreateSchema) { email }: z.output<typeof uploadLinkCreateSchema>, @Actor() actor: SessionUser) {
+    return this.links.create(await this.records.findMine(actor.id), actor, email);
+  }
+
+  @ForPage(MY_DOCUMENTS)
+  @Post('upload-links/withdraw')
+  @HttpCode(200)
+  async withdrawMyLink(@SchemaBody(idRequestSchema) { id }: IdRequest, @Actor() actor: SessionUser) {
+    return this.links.withdraw((await this.records.findMine(actor.id)).id, id);
+  }
+
+  // …and by staff, for any file.
+
+  @ForPage(STAFF_RECORD)
+  @Post('upload-links/list-for-record')
+  @HttpCode(200)
+  listLinks(@SchemaBody(recordIdSchema) { record_id }: z.output<typeof recordIdSchema>) {
+    return this.links.list(record_id);
+  }
+
+  @ForPage(STAFF_RECORD)
+  @Post('upload-links/create-for-record')
+  @HttpCode(201)
+  async createLink(@SchemaBody(staffUploadLinkCreateSchema) { record_id, email }: z.output<typeof staffUploadLinkCreateSchema>, @Actor() actor: SessionUser) {
+    const record = await this.records.findOne(record_id);
+    if (!record) throw new NotFoundException();
+    return this.links.create(record, actor, email);
+  }
+
+  @ForPage(STAFF_RECORD)
+  @Post('upload-links/withdraw-for-record')
+  @HttpCode(200)
+  withdrawLink(@SchemaBody(staffUploadLinkWithdrawSchema) { record_id, id }: z.output<typeof staffUploadLinkWithdrawSchema>) {
+    return this.links.withdraw(record_id, id);
+  }
+
+  // The shared link's own calls: its token instead of a session.
+
+  @Public()
+  @Post('shared/check')
+  @HttpCode(200)
+  sharedCheck(@SchemaBody(sharedLinkSchema) { record_id, token }: z.output<typeof sharedLinkSchema>) {
+    return this.links.infos(record_id, token);
+  }
+
+  @Public()
+  @Post('shared/upload')
+  @HttpCode(201)
+  @UseInterceptors(DocumentUploadInterceptor, ONE_DOCUMENT)
+  async sharedUpload(
+    @SchemaBody(sharedUploadSchema) { record_id, token, type }: z.output<typeof sharedUploadSchema>,
+    @UploadedFile() file: IncomingFile | undefined,
+  ): Promise<{ document: SharedDocumentView }> {
+    const record = await this.links.resolve(record_id, token);
+    return { document: await this.documents.uploadShared(record, type, uploaded(file)) };
+  }
+}

@@ -1,0 +1,120 @@
+import { Inject, Injectable, Logger, NotFoundException } from '@nestjs/common';
+import { ConflictError } from '../common/api-errors.js';
+import { InjectRepository } from '@nestjs/typeorm';
+import { requiredDocuments, type SharedUploadInfos, type UploadLinkView } from '@hsa-lli/common/domain';
+import { IsNull, MoreThan, type Repository } from 'typeorm';
+import type { SessionUser } from '../auth/session-user.js';
+import { APP_CONFIG } from '../config/config.module.js';
+import type { AppConfig } from '../config/config.js';
+import { MailService } from '../mail/mail.service.js';
+import { Token } from '../tokens/entities/token.entity.js';
+import { hashToken, TokensService } from '../tokens/tokens.service.js';
+import type { Record } from './entities/record.entity.js';
+import { householdPersons, personView } from './record-view.js';
+import { RecordsService } from './records.service.js';
+
+/** Active links a file may have at once: enough for a co-applicant, an employer, a relative. */
+export const MAX_ACTIVE_LINKS = 5;
+
+function linkView(token: Token): UploadLinkView {
+  const by = token.user ? `${token.user.firstName} ${token.user.lastName}`.trim() : 'HSA Logement intermédiaire';
+  return {
+    id: token.id,
+    // The creator's own address stands for « not e-mailed ».
+    email: token.user && token.email === token.user.email ? null : token.email,
+    created_by: by,
+    created_at: token.createdAt.toISOString(),
+    expires_at: token.expiresAt.toISOString(),
+  };
+}
+
+/**
+ * Shared upload links (`/deversement-de-pieces/<record_id>/<token>`): someone without an account adds documents to one
+ * file for 14 days, seeing nothing of it. Its owner or staff create and withdraw them. The secret exists only in the
+ * answer that creates the link (and the e-mail, if one is sent): the database keeps its SHA-256.
+ */
+@Injectable()
+export class UploadLinksService {
+  private readonly logger = new Logger(UploadLinksService.name);
+
+  constructor(
+    @InjectRepository(Token) private readonly tokens: Repository<Token>,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly tokenService: TokensService,
+    private readonly records: RecordsService,
+    private readonly mail: MailService,
+  ) {}
+
+  async list(recordId: number): Promise<{ data: UploadLinkView[] }> {
+    const tokens = await this.tokens.find({
+      where: { kind: 'document_upload', record: { id: recordId }, usedAt: IsNull(), withdrawnAt: IsNull(), expiresAt: MoreThan(new Date()) },
+      relations: { user: true },
+      order: { id: 'DESC' },
+    });
+    return { data: tokens.map(linkView) };
+  }
+
+  async create(record: Record, actor: SessionUser, email: string | undefined): Promise<{ link: UploadLinkView; url: string }> {
+    const { data } = await this.list(record.id);
+    if (data.length >= MAX_ACTIVE_LINKS) {
+      throw new ConflictError(`Ce dossier a déjà ${MAX_ACTIVE_LINKS} liens de dépôt actifs : retirez-en un avant d’en créer un autre.`);
+    }
+    const raw = await this.tokenService.issue('document_upload', { email: email ?? actor.email, user: { id: actor.id } as Token['user'], record });
+    const url = `${this.config.publicUrl}/deversement-de-pieces/${record.id}/${raw}`;
+    const token = (await this.tokens.findOne({ where: { tokenHash: hashToken(raw) }, relations: { user: true } }))!;
+    if (email) await this.sendLink(record, actor, email, url);
+    return { link: linkView(token), url };
+  }
+
+  /** Withdraws a link of that file; another file's link, or an unknown one, is a 404. */
+  async withdraw(recordId: number, id: number): Promise<{ link: UploadLinkView }> {
+    const token = await this.tokens.findOne({ where: { id, kind: 'document_upload', record: { id: recordId } }, relations: { user: true } });
+    if (!token) throw new NotFoundException();
+    if (!token.withdrawnAt) await this.tokens.update({ id }, { withdrawnAt: new Date() });
+    return { link: linkView(token) };
+  }
+
+  /** The file a usable link opens, or 404: a wrong record id and a wrong secret answer alike. */
+  async resolve(recordId: number, raw: string): Promise<Record> {
+    const token = await this.tokenService.findUsable('document_upload', raw);
+    if (!token) throw new NotFoundException();
+    const owner = await this.tokens.findOne({ where: { id: token.id }, relations: { record: true } });
+    if (owner?.record?.id !== recordId) throw new NotFoundException();
+    const record = await this.records.findOne(recordId);
+    if (!record) throw new NotFoundException();
+    return record;
+  }
+
+  /** What the shared page shows: first names, what may be added, until when. */
+  async infos(recordId: number, raw: string): Promise<{ infos: SharedUploadInfos }> {
+    const record = await this.resolve(recordId, raw);
+    const token = (await this.tokenService.findUsable('document_upload', raw))!;
+    const persons = householdPersons(record);
+    return {
+      infos: {
+        owner: persons.map((person) => person.firstName).filter(Boolean).join(' et ') || 'le demandeur',
+        situation: record.situation,
+        required_documents: requiredDocuments({ situation: record.situation, person_1: personView(persons[0]!), person_2: persons[1] ? personView(persons[1]) : null }),
+        expires_at: token.expiresAt.toISOString(),
+      },
+    };
+  }
+
+  private async sendLink(record: Record, actor: SessionUser, email: string, url: string): Promise<void> {
+    const from = actor.roles.includes('customer') ? `${actor.firstName} ${actor.lastName}`.trim() : 'HSA Logement intermédiaire';
+    try {
+      await this.mail.send({
+        to: email,
+        subject: 'Des pièces justificatives à déposer pour une demande de logement',
+        paragraphs: [
+          'Bonjour,',
+          `${from} vous invite à déposer des pièces justificatives dans le dossier de demande de logement ${record.reference} auprès de HSA Logement intermédiaire.`,
+          'Le lien ci-dessous permet d’ajouter des documents à ce dossier, sans voir ceux qui s’y trouvent déjà. Il reste valable 14 jours. Ne le transmettez à personne d’autre.',
+        ],
+        action: { label: 'Déposer des pièces', url },
+      });
+    } catch (error) {
+      this.logger.error(`Shared upload link e-mail failed: ${String(error)}`);
+    }
+  }
+}

@@ -1,0 +1,449 @@
+import { startInbox, type SmtpInbox } from '@hsa-lli/common/testing';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { PDFDocument, StandardFonts } from 'pdf-lib';
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AuditEntry } from '../src/audit/entities/audit-entry.entity.js';
+import { Good } from '../src/goods/entities/good.entity.js';
+import { RecordDocument } from '../src/records/entities/record-document.entity.js';
+import { Residence } from '../src/residences/entities/residence.entity.js';
+import { Token } from '../src/tokens/entities/token.entity.js';
+import { agentsByRole, expectOnlyFor, type Agent } from './back-office.js';
+import { BACKENDS, loggedIn, type TestApi } from './backends.js';
+import { findClamd, startClamd, type Clamd } from './clamd.js';
+import { HOSTILE_FILES } from './hostile-files.js';
+
+const PASSWORD = 'Txakoli-Getaria-2026!';
+
+describe.each(BACKENDS)('the application file of a customer, on $name', (backend) => {
+  let api: TestApi;
+  let inbox: SmtpInbox;
+  let agents: Awaited<ReturnType<typeof agentsByRole>>;
+
+  beforeAll(async () => {
+    inbox = await startInbox();
+    api = await backend.start({ smtpUrl: inbox.url, publicUrl: 'http://hsa.test' });
+    agents = await agentsByRole(api);
+  });
+
+  afterAll(async () => {
+    await api?.stop();
+    await inbox?.stop();
+  });
+
+  /** Staff invite an applicant, who registers through the e-mailed link: answers the applicant's logged-in agent. */
+  async function newCustomer(email: string, names = { first_name: 'Maite', last_name: 'Irigoyen' }): Promise<Agent> {
+    await agents.admin.post('/api/users/create').send({ email, ...names, role: 'customer' }).expect(201);
+    const mail = await inbox.waitFor((candidate) => candidate.to.includes(email) && candidate.subject === 'Votre accès à HSA Logement intermédiaire');
+    const token = mail.links.find((url) => url.startsWith('http://hsa.test/creation-de-compte/'))!.split('/').at(-1)!;
+    const infos = await request(api.server).post('/api/tokens/registration-token').send({ token }).expect(200);
+    expect(infos.body.infos).toMatchObject({ email, ...names, role: 'customer' });
+    const agent = request.agent(api.server);
+    await agent.post('/api/auth/register').send({ token, password: PASSWORD }).expect(201);
+    return agent;
+  }
+
+  it('opens a file with the account an invited applicant creates', async () => {
+    const agent = await newCustomer('maite.irigoyen@example.org');
+    const { body } = await agent.post('/api/records/get-mine').expect(200);
+    expect(body.my_record).toMatchObject({
+      reference: expect.stringMatching(/^DOS-\d{4}-\d{4,}$/),
+      situation: 'alone',
+      link: null,
+      members: [],
+      discovery_source: null,
+      wishes: { residences: [], goods: [], flat_sizes: [], max_rent: null },
+      person_1: { first_name: 'Maite', last_name: 'Irigoyen', email: 'maite.irigoyen@example.org', pro_situation: null, tax_income: null },
+      person_2: null,
+      documents: [],
+      required_documents: ['p1_nat_id', 'p1_birth_certificate', 'p1_rent_receipts', 'p1_tax_notices'],
+      completeness: { required: 4, provided: 0, validated: 0, percent: 0, complete: false },
+      eligibility: null,
+      wished_goods: [],
+      consultations: [],
+    });
+    // Registering again with the same link opens nothing more.
+    const again = await agent.post('/api/records/get-mine').expect(200);
+    expect(again.body.my_record.id).toBe(body.my_record.id);
+  });
+
+  it('is the customers’ own: visitors 401, staff and committee 403', async () => {
+    await expectOnlyFor(api, agents, '/api/records/get-mine', {}, ['customer']);
+    await expectOnlyFor(api, agents, '/api/records/update-mine', { discovery_source: 'other' }, ['customer']);
+  });
+
+  it('requires the documents of each person’s situation, both persons for a couple (spec section 5)', async () => {
+    const agent = await newCustomer('couple.required@example.org');
+    const required = async (update: object) => (await agent.post('/api/records/update-mine').send(update).expect(200)).body.my_record.required_documents;
+    const always = (person: number) => ['nat_id', 'birth_certificate', 'rent_receipts', 'tax_notices'].map((type) => `p${person}_${type}`);
+    for (const salaried of ['cdd', 'cdi', 'ctt']) {
+      expect(await required({ person_1: { pro_situation: salaried } })).toEqual([...always(1), 'p1_payslips', 'p1_employer_contract']);
+    }
+    expect(await required({ person_1: { pro_situation: 'retraite' } })).toEqual([...always(1), 'p1_retirement_certificate']);
+    expect(await required({ person_1: { pro_situation: 'independant' } })).toEqual([...always(1), 'p1_kbis']);
+    for (const other of ['etudiants', 'benef_prestas']) expect(await required({ person_1: { pro_situation: other } })).toEqual(always(1));
+    expect(await required({ situation: 'couple', link: 'pacse' })).toEqual([...always(1), ...always(2)]);
+    expect(await required({ person_2: { pro_situation: 'cdi', first_name: 'Peio', last_name: 'Irigoyen' } })).toEqual([...always(1), ...always(2), 'p2_payslips', 'p2_employer_contract']);
+    const couple = (await agent.post('/api/records/get-mine').expect(200)).body.my_record;
+    expect(couple).toMatchObject({ situation: 'couple', link: 'pacse', person_2: { first_name: 'Peio', last_name: 'Irigoyen', pro_situation: 'cdi' } });
+    // Back to one person: the second is out of the file as it stands, and comes back with the couple.
+    const alone = (await agent.post('/api/records/update-mine').send({ person_2: null }).expect(200)).body.my_record;
+    expect(alone).toMatchObject({ situation: 'alone', link: null, person_2: null, required_documents: always(1) });
+    const again = (await agent.post('/api/records/update-mine').send({ situation: 'couple' }).expect(200)).body.my_record;
+    expect(again.person_2).toMatchObject({ first_name: 'Peio', pro_situation: 'cdi' });
+  });
+
+  it('saves each field as it comes, and refuses bad input in French, field by field, keeping what was saved', async () => {
+    const agent = await newCustomer('champ.par.champ@example.org');
+    await agent.post('/api/records/update-mine').send({ person_1: { phone: '06 12 34 56 78' } }).expect(200);
+    await agent.post('/api/records/update-mine').send({ person_1: { birth_date: '1991-03-09', tax_income: 31_500 } }).expect(200);
+    const members = [{ first_name: 'Ane', birth_date: '2019-06-01', role: 'child' }];
+    const { body } = await agent.post('/api/records/update-mine').send({ members, discovery_source: 'word_of_mouth' }).expect(200);
+    expect(body.my_record).toMatchObject({ members, discovery_source: 'word_of_mouth', person_1: { phone: '06 12 34 56 78', birth_date: '1991-03-09', tax_income: 31_500 } });
+
+    const wrong = await agent
+      .post('/api/records/update-mine')
+      .send({
+        person_1: { first_name: '  ', birth_date: '2091-02-30', phone: '12', email: 'pas-une-adresse', tax_income: -5, zip_code: '6410', pro_situation: 'pilote' },
+        members: [{ first_name: 'Ane', role: 'cousin' }],
+        discovery_source: 'pigeon',
+        wishes: { max_rent: 'beaucoup', flat_sizes: ['T9'] },
+        extra: true,
+      })
+      .expect(400);
+    expect(wrong.body).toEqual({
+      error: 'Certaines informations sont à corriger.',
+      fields: {
+        'person_1.first_name': 'Indiquez le prénom.',
+        'person_1.birth_date': 'Indiquez une date de naissance réelle, au format JJ/MM/AAAA.',
+        'person_1.phone': 'Indiquez un numéro de téléphone français, par exemple 06 12 34 56 78.',
+        'person_1.email': "L'adresse e-mail n'est pas valide.",
+        'person_1.tax_income': 'Indiquez le revenu fiscal de référence en euros, sans centimes (0 si vous n’avez pas de revenus).',
+        'person_1.zip_code': 'Indiquez un code postal à 5 chiffres.',
+        'person_1.pro_situation': 'Choisissez une situation professionnelle de la liste.',
+        members: 'Indiquez le prénom et le lien de chaque personne à charge.',
+        discovery_source: 'Choisissez une réponse de la liste.',
+        'wishes.max_rent': 'Indiquez un loyer mensuel en euros.',
+        'wishes.flat_sizes': 'Choisissez des typologies de la liste.',
+        extra: "Ce champ n'est pas attendu.",
+      },
+    });
+    const kept = (await agent.post('/api/records/get-mine').expect(200)).body.my_record;
+    expect(kept).toMatchObject({ members, person_1: { first_name: 'Maite', phone: '06 12 34 56 78', birth_date: '1991-03-09', tax_income: 31_500 } });
+    // An emptied optional field is cleared, not kept as blanks.
+    const cleared = (await agent.post('/api/records/update-mine').send({ person_1: { phone: '  ' } }).expect(200)).body.my_record;
+    expect(cleared.person_1.phone).toBeNull();
+  });
+
+  it('states the household’s eligibility for the zones it looks in, and the weight of each chosen rent', async () => {
+    const agent = await newCustomer('eligibilite@example.org');
+    const residences = await api.dataSource.getRepository(Residence).find({ where: { status: 'published' }, order: { id: 'ASC' } });
+    const inZoneA = residences.find((residence) => residence.area === 'A')!;
+    const good = await api.dataSource.getRepository(Good).findOneOrFail({ where: { residence: { id: inZoneA.id }, enabled: true }, relations: { residence: true } });
+    const update = (body: object) => agent.post('/api/records/update-mine').send(body).expect(200).then((response) => response.body.my_record);
+
+    // Nothing to compare yet: no zone, no income.
+    expect((await update({ wishes: { flat_sizes: ['T2', 'T3'], max_rent: 900 } })).eligibility).toBeNull();
+    const chosen = await update({ wishes: { residences: [inZoneA.id], goods: [good.id] } });
+    expect(chosen.wishes).toEqual({ residences: [inZoneA.id], goods: [good.id], flat_sizes: ['T2', 'T3'], max_rent: 900 });
+    expect(chosen.eligibility).toBeNull();
+    expect(chosen.wished_goods).toEqual([{ id: good.id, label: expect.stringContaining(inZoneA.name), rent_cents: good.rentPriceCents, rent_ratio: null }]);
+
+    // 2026 LLI ceiling, person alone without dependants, zone A: 44 344 € (arrêté of the ceilings, common/domain/lli.ts).
+    const eligible = await update({ person_1: { tax_income: 36_000 } });
+    expect(eligible.eligibility).toEqual({ year: 2026, income: 36_000, by_zone: [{ zone: 'A', ceiling: 44_344, eligible: true }] });
+    expect(eligible.wished_goods[0].rent_ratio).toBeCloseTo(good.rentPriceCents / 100 / 3000, 6);
+    const above = await update({ person_1: { tax_income: 44_345 } });
+    expect(above.eligibility.by_zone).toEqual([{ zone: 'A', ceiling: 44_344, eligible: false }]);
+    // A couple with one dependant, zone A: 79 666 €; both incomes count.
+    const couple = await update({ situation: 'couple', person_2: { first_name: 'Iker', last_name: 'Irigoyen', tax_income: 30_000 }, members: [{ first_name: 'Nahia', birth_date: null, role: 'child' }] });
+    expect(couple.eligibility).toEqual({ year: 2026, income: 74_345, by_zone: [{ zone: 'A', ceiling: 79_666, eligible: true }] });
+
+    // Only what visitors can see may be asked for.
+    const hidden = residences.length > 0 ? await api.dataSource.getRepository(Residence).findOneBy({ status: 'draft' }) : null;
+    if (hidden) {
+      const refused = await agent.post('/api/records/update-mine').send({ wishes: { residences: [hidden.id] } }).expect(400);
+      expect(refused.body.fields).toEqual({ 'wishes.residences': 'Choisissez des résidences de la liste.' });
+    }
+    const unknown = await agent.post('/api/records/update-mine').send({ wishes: { goods: [999_999] } }).expect(400);
+    expect(unknown.body.fields).toEqual({ 'wishes.goods': 'Choisissez des logements de la liste.' });
+  });
+
+  it('shows staff a file only through the audit trail, and its owner who looked', async () => {
+    const customer = await loggedIn(api, 'customer@demo.hsa-lli.fr');
+    const mine = (await customer.post('/api/records/get-mine').expect(200)).body.my_record;
+    const before = await api.dataSource.getRepository(AuditEntry).countBy({ recordId: mine.id });
+    await expectOnlyFor(api, agents, '/api/records/get-one', { id: mine.id }, ['admin', 'hsa', 'coordinator']);
+    const { body } = await agents.hsa.post('/api/records/get-one').set('User-Agent', 'Poste accueil Bayonne').send({ id: mine.id }).expect(200);
+    expect(body.record).toMatchObject({ id: mine.id, reference: mine.reference, person_1: { first_name: 'Lucas' } });
+    const trail = await api.dataSource.getRepository(AuditEntry).find({ where: { recordId: mine.id }, order: { id: 'ASC' } });
+    // Three views by staff in expectOnlyFor (admin, hsa, coordinator) and this one.
+    expect(trail.length - before).toBe(1 + 3);
+    expect(trail.at(-1)).toMatchObject({ action: 'record_view', actorName: 'Peio L.', actorRoles: 'Gestionnaire', userAgent: 'Poste accueil Bayonne', ip: expect.stringMatching(/127\.0\.0\.1/) });
+    const seen = (await customer.post('/api/records/get-mine').expect(200)).body.my_record.consultations;
+    expect(seen[0]).toEqual({ at: expect.any(String), by: 'Peio L. (Gestionnaire)', what: 'A consulté votre dossier' });
+    const missing = await agents.hsa.post('/api/records/get-one').send({ id: 999_999 }).expect(404);
+    expect(missing.text).toBe('');
+  });
+});
+
+/** A small valid PDF of `pages` pages, with a line of text on each. */
+async function pdfOf(text: string, pages = 1): Promise<Buffer> {
+  const document = await PDFDocument.create();
+  const font = await document.embedFont(StandardFonts.Helvetica);
+  for (let index = 0; index < pages; index += 1) document.addPage([595, 842]).drawText(`${text} — page ${index + 1}`, { x: 50, y: 780, size: 14, font });
+  return Buffer.from(await document.save());
+}
+
+const clamdBinary = findClamd();
+if (!clamdBinary && process.env.CI) throw new Error('clamd is missing: install Debian’s clamav-daemon (.ci/run does)');
+
+describe.each(BACKENDS)('the supporting documents of a file, scanned by clamd, on $name', (backend) => {
+  let api: TestApi;
+  let clamd: Clamd | null = null;
+  let inbox: SmtpInbox;
+  let agents: Awaited<ReturnType<typeof agentsByRole>>;
+  let owner: Agent;
+  let other: Agent;
+  let mine: { id: number };
+
+  beforeAll(async () => {
+    inbox = await startInbox();
+    clamd = clamdBinary ? await startClamd(clamdBinary) : null;
+    api = await backend.start({ smtpUrl: inbox.url, publicUrl: 'http://hsa.test', clamavUrl: clamd?.url ?? null });
+    agents = await agentsByRole(api);
+    owner = agents.customer;
+    mine = (await owner.post('/api/records/get-mine').expect(200)).body.my_record;
+    // A second customer, whose ids the first one tries.
+    await agents.admin.post('/api/users/create').send({ email: 'autre.client@example.org', first_name: 'Amaia', last_name: 'Otegi', role: 'customer' }).expect(201);
+    const mail = await inbox.waitFor((candidate) => candidate.to.includes('autre.client@example.org'));
+    const token = mail.links.find((url) => url.includes('/creation-de-compte/'))!.split('/').at(-1)!;
+    other = request.agent(api.server);
+    await other.post('/api/auth/register').send({ token, password: PASSWORD }).expect(201);
+  });
+
+  afterAll(async () => {
+    await api?.stop();
+    await inbox?.stop();
+    await clamd?.stop();
+  });
+
+  const upload = (agent: Agent, type: string, bytes: Buffer, fileName: string, extra: Record<string, string> = {}) => {
+    const call = agent.post('/api/records/documents/upload').set('Origin', api.config.publicUrl).field('type', type);
+    for (const [name, value] of Object.entries(extra)) call.field(name, value);
+    return call.attach('file', bytes, fileName);
+  };
+  const storedFiles = () => {
+    const folder = join(api.config.dataDir, 'private', 'documents');
+    return existsSync(folder) ? readdirSync(folder) : [];
+  };
+  const record = async (agent: Agent = owner) => (await agent.post('/api/records/get-mine').expect(200)).body.my_record;
+
+  it('keeps a document its owner uploads, encrypted, and gives the original back to its owner only', async () => {
+    const pdf = await pdfOf('Quittance de loyer octobre 2026 Bergeret', 2);
+    const { body } = await upload(owner, 'p1_rent_receipts', pdf, 'quittance-octobre.pdf').expect(201);
+    expect(body.document).toEqual({
+      id: expect.any(Number),
+      type: 'p1_rent_receipts',
+      status: 'to_process',
+      reason: null,
+      file_name: 'quittance-octobre.pdf',
+      content_type: 'application/pdf',
+      size: expect.any(Number),
+      pages: 2,
+      source: 'owner',
+      scan: clamd ? 'clean' : 'not_scanned',
+      uploaded_at: expect.any(String),
+    });
+    const file = await owner.get(`/api/records/documents/${body.document.id}/file`).buffer(true).expect(200);
+    expect(file.headers['content-type']).toBe('application/pdf');
+    expect(file.headers['cache-control']).toBe('private, no-store');
+    expect(file.body.subarray(0, 5).toString()).toBe('%PDF-');
+    // On disk the file is not readable as it was sent.
+    const row = await api.dataSource.getRepository(RecordDocument).findOneByOrFail({ id: body.document.id });
+    const stored = readFileSync(join(api.config.dataDir, 'private', 'documents', row.storedName));
+    expect(stored.includes(Buffer.from('%PDF'))).toBe(false);
+    expect(stored.includes(Buffer.from('Quittance'))).toBe(false);
+    const view = await record();
+    expect(view.documents.map((document: { id: number }) => document.id)).toContain(body.document.id);
+    expect(view.completeness).toMatchObject({ provided: 1, missing: expect.not.arrayContaining(['p1_rent_receipts']) });
+  });
+
+  it('answers 404 to a customer trying the ids of another file, as for ids that do not exist', async () => {
+    const { body } = await upload(owner, 'p1_tax_notices', await pdfOf('Avis d’imposition 2025'), 'avis.pdf').expect(201);
+    const id = body.document.id;
+    for (const attempt of [id, 999_999]) {
+      const read = await other.get(`/api/records/documents/${attempt}/file`).expect(404);
+      expect(read.text).toBe('');
+      expect((await other.post('/api/records/documents/delete').send({ id: attempt }).expect(404)).text).toBe('');
+      const replace = await upload(other, 'p1_tax_notices', await pdfOf('x'), 'x.pdf', { replaces: String(attempt) }).expect(400);
+      expect(replace.body.fields).toEqual({ replaces: 'Choisissez un fichier de cette pièce à remplacer.' });
+    }
+    for (const path of ['abc', '0', '-1', '1e3', `${id}.pdf`]) await other.get(`/api/records/documents/${path}/file`).expect(404);
+    // The other file's links cannot be withdrawn either.
+    const link = (await owner.post('/api/records/upload-links/create').send({}).expect(201)).body.link;
+    expect((await other.post('/api/records/upload-links/withdraw').send({ id: link.id }).expect(404)).text).toBe('');
+    expect((await other.post('/api/records/upload-links/list').send({}).expect(200)).body.data).toEqual([]);
+    // Nothing of the owner's file moved.
+    expect((await owner.get(`/api/records/documents/${id}/file`).expect(200)).headers['content-type']).toBe('application/pdf');
+  });
+
+  it('opens the file calls to their owners and staff only', async () => {
+    const { body } = await upload(owner, 'p1_birth_certificate', await pdfOf('Acte de naissance'), 'acte.pdf').expect(201);
+    expect((await request(api.server).get(`/api/records/documents/${body.document.id}/file`)).status).toBe(401);
+    for (const role of ['comitee', 'member'] as const) expect((await agents[role].get(`/api/records/documents/${body.document.id}/file`)).status).toBe(403);
+    await expectOnlyFor(api, agents, '/api/records/documents/delete', { id: 999_999 }, ['customer']);
+    await expectOnlyFor(api, agents, '/api/records/documents/review', { record_id: mine.id, reviews: [{ id: 999_999, status: 'validated' }] }, ['admin', 'hsa', 'coordinator']);
+    await expectOnlyFor(api, agents, '/api/records/upload-links/list-for-record', { record_id: mine.id }, ['admin', 'hsa', 'coordinator']);
+    await expectOnlyFor(api, agents, '/api/records/upload-links/list', {}, ['customer']);
+  });
+
+  it('replaces a single document, keeps several of a multiple one, and removes until validated', async () => {
+    const first = (await upload(owner, 'p1_nat_id', await pdfOf('Carte d’identité recto'), 'cni.pdf').expect(201)).body.document;
+    const second = (await upload(owner, 'p1_nat_id', await pdfOf('Carte d’identité recto verso'), 'cni-2.pdf').expect(201)).body.document;
+    let view = await record();
+    expect(view.documents.filter((document: { type: string }) => document.type === 'p1_nat_id').map((document: { id: number }) => document.id)).toEqual([second.id]);
+    await owner.get(`/api/records/documents/${first.id}/file`).expect(404);
+
+    const payslips = [];
+    for (const month of ['août', 'septembre', 'octobre']) {
+      payslips.push((await upload(owner, 'p1_payslips', await pdfOf(`Bulletin ${month}`), `bulletin-${month}.pdf`).expect(201)).body.document);
+    }
+    const replacement = (await upload(owner, 'p1_payslips', await pdfOf('Bulletin août corrigé'), 'bulletin-aout.pdf', { replaces: String(payslips[0].id) }).expect(201)).body.document;
+    view = await record();
+    expect(view.documents.filter((document: { type: string }) => document.type === 'p1_payslips').map((document: { id: number }) => document.id)).toEqual([payslips[1].id, payslips[2].id, replacement.id]);
+
+    await owner.post('/api/records/documents/delete').send({ id: payslips[1].id }).expect(200);
+    await agents.hsa.post('/api/records/documents/review').send({ record_id: mine.id, reviews: [{ id: payslips[2].id, status: 'validated' }] }).expect(200);
+    const locked = await owner.post('/api/records/documents/delete').send({ id: payslips[2].id }).expect(409);
+    expect(locked.body.error).toMatch(/validé par nos services/);
+    const noReplace = await upload(owner, 'p1_payslips', await pdfOf('Autre'), 'autre.pdf', { replaces: String(payslips[2].id) }).expect(409);
+    expect(noReplace.body.error).toMatch(/validé par nos services/);
+    // The second person's documents exist only for a couple.
+    const alone = await upload(owner, 'p2_nat_id', await pdfOf('Conjoint'), 'conjoint.pdf').expect(400);
+    expect(alone.body.fields).toEqual({ type: 'Choisissez une pièce de votre dossier : le second demandeur n’existe que pour un couple.' });
+    const unknown = await upload(owner, 'p1_passport', await pdfOf('Passeport'), 'passeport.pdf').expect(400);
+    expect(unknown.body.fields).toEqual({ type: 'Choisissez le type de pièce.' });
+  });
+
+  it('gives staff a watermarked copy, never the original, each read in the audit trail', async () => {
+    const { body } = await upload(owner, 'p1_rent_receipts', await pdfOf('Quittance novembre TEXTE-ORIGINAL'), 'quittance-novembre.pdf').expect(201);
+    const before = await api.dataSource.getRepository(AuditEntry).countBy({ documentId: body.document.id });
+    const copy = await agents.coordinator.get(`/api/records/documents/${body.document.id}/file`).set('User-Agent', 'Poste instruction').buffer(true).expect(200);
+    expect(copy.headers['content-type']).toBe('application/pdf');
+    const original = await owner.get(`/api/records/documents/${body.document.id}/file`).buffer(true).expect(200);
+    expect(Buffer.compare(copy.body, original.body)).not.toBe(0);
+    // The copy's pages are pictures: the original's text is gone from it.
+    expect(copy.body.includes(Buffer.from('TEXTE-ORIGINAL'))).toBe(false);
+    const trail = await api.dataSource.getRepository(AuditEntry).find({ where: { documentId: body.document.id }, order: { id: 'ASC' } });
+    expect(trail.length - before).toBe(1);
+    expect(trail.at(-1)).toMatchObject({ action: 'document_read', recordId: mine.id, actorName: 'Sophie D.', userAgent: 'Poste instruction' });
+    const seen = (await record()).consultations;
+    expect(seen[0]).toMatchObject({ by: 'Sophie D. (Coordinateur)', what: 'A ouvert une pièce justificative' });
+    expect((await agents.hsa.get('/api/records/documents/999999/file').expect(404)).text).toBe('');
+  });
+
+  it('tells the owner of a refusal with its reason, and once the file is complete', async () => {
+    const agent = other;
+    const file = await record(agent);
+    const required: string[] = file.required_documents;
+    const ids: Record<string, number> = {};
+    for (const name of required) ids[name] = (await upload(agent, name, await pdfOf(name), `${name}.pdf`).expect(201)).body.document.id;
+    const reason = 'Le document est illisible : envoyez un scan en couleur.';
+    await agents.hsa
+      .post('/api/records/documents/review')
+      .send({ record_id: file.id, reviews: [{ id: ids.p1_nat_id, status: 'declined', reason }, ...required.slice(1).map((name) => ({ id: ids[name], status: 'validated' }))] })
+      .expect(200);
+    const refusal = await inbox.waitFor((mail) => mail.to.includes('autre.client@example.org') && mail.subject === 'Une pièce de votre dossier est à remplacer');
+    expect(refusal.text).toContain(`« Pièce d'identité », fichier « p1_nat_id.pdf » : ${reason}`);
+    const declined = (await record(agent)).documents.find((document: { id: number }) => document.id === ids.p1_nat_id);
+    expect(declined).toMatchObject({ status: 'declined', reason });
+    expect((await record(agent)).completeness).toMatchObject({ complete: false, missing: ['p1_nat_id'] });
+
+    const replacement = (await upload(agent, 'p1_nat_id', await pdfOf('CNI couleur'), 'cni-couleur.pdf').expect(201)).body.document;
+    await agents.hsa.post('/api/records/documents/review').send({ record_id: file.id, reviews: [{ id: replacement.id, status: 'validated' }] }).expect(200);
+    await inbox.waitFor((mail) => mail.to.includes('autre.client@example.org') && mail.subject === 'Votre dossier est complet');
+    expect((await record(agent)).completeness).toMatchObject({ complete: true, percent: 100, missing: [] });
+    // A document of another file named in a review is a 404, and nothing is reviewed.
+    const foreign = await agents.hsa.post('/api/records/documents/review').send({ record_id: mine.id, reviews: [{ id: replacement.id, status: 'declined', reason: 'x' }] }).expect(404);
+    expect(foreign.text).toBe('');
+    const noReason = await agents.hsa.post('/api/records/documents/review').send({ record_id: file.id, reviews: [{ id: replacement.id, status: 'declined' }] }).expect(400);
+    expect(noReason.body.fields).toEqual({ reviews: 'Indiquez la raison du refus : elle sera transmise au demandeur.' });
+  });
+
+  it('lets a shared link add documents to its one file for 14 days, seeing nothing of it, until withdrawn', async () => {
+    const created = await owner.post('/api/records/upload-links/create').send({ email: 'conjointe@example.org' }).expect(201);
+    const { link, url } = created.body;
+    expect(link).toMatchObject({ email: 'conjointe@example.org', created_by: 'Lucas Bergeret' });
+    expect(Date.parse(link.expires_at) - Date.parse(link.created_at)).toBeCloseTo(14 * 24 * 3600_000, -4);
+    const [recordId, token] = new URL(url).pathname.split('/').slice(-2);
+    expect(url).toBe(`http://hsa.test/deversement-de-pieces/${mine.id}/${token}`);
+    const mail = await inbox.waitFor((candidate) => candidate.to.includes('conjointe@example.org'));
+    expect(mail.links).toContain(url);
+
+    const visitor = request.agent(api.server);
+    const check = await visitor.post('/api/records/shared/check').send({ record_id: recordId, token }).expect(200);
+    expect(check.body).toEqual({ infos: { owner: 'Lucas', situation: 'alone', required_documents: expect.arrayContaining(['p1_nat_id']), expires_at: link.expires_at } });
+    const sent = await visitor
+      .post('/api/records/shared/upload')
+      .set('Origin', api.config.publicUrl)
+      .field('record_id', recordId!)
+      .field('token', token!)
+      .field('type', 'p1_rent_receipts')
+      .attach('file', await pdfOf('Quittance envoyée par le bailleur'), 'quittance-bailleur.pdf')
+      .expect(201);
+    expect(sent.body).toEqual({ document: { id: expect.any(Number), type: 'p1_rent_receipts', file_name: 'quittance-bailleur.pdf', uploaded_at: expect.any(String) } });
+    expect((await record()).documents.find((document: { id: number }) => document.id === sent.body.document.id)).toMatchObject({ source: 'shared_link' });
+    // Nothing else opens with the link.
+    await visitor.get(`/api/records/documents/${sent.body.document.id}/file`).expect(401);
+    await visitor.post('/api/records/get-mine').expect(401);
+
+    // Another file's id, a wrong or truncated secret: the same 404.
+    for (const attempt of [
+      { record_id: String(Number(recordId) + 1), token },
+      { record_id: recordId, token: `${token!.slice(0, -1)}A` },
+      { record_id: recordId, token: token!.slice(0, 10) },
+      { record_id: recordId, token: '' },
+    ]) {
+      expect((await visitor.post('/api/records/shared/check').send(attempt).expect(404)).text).toBe('');
+    }
+    const elsewhere = await visitor
+      .post('/api/records/shared/upload')
+      .set('Origin', api.config.publicUrl)
+      .field('record_id', String((await record(other)).id))
+      .field('token', token!)
+      .field('type', 'p1_rent_receipts')
+      .attach('file', await pdfOf('x'), 'x.pdf')
+      .expect(404);
+    expect(elsewhere.text).toBe('');
+
+    expect((await owner.post('/api/records/upload-links/list').send({}).expect(200)).body.data.map((entry: { id: number }) => entry.id)).toContain(link.id);
+    await owner.post('/api/records/upload-links/withdraw').send({ id: link.id }).expect(200);
+    await visitor.post('/api/records/shared/check').send({ record_id: recordId, token }).expect(404);
+    expect((await owner.post('/api/records/upload-links/list').send({}).expect(200)).body.data.map((entry: { id: number }) => entry.id)).not.toContain(link.id);
+
+    // After 14 days the link is worth nothing.
+    const late = (await agents.hsa.post('/api/records/upload-links/create-for-record').send({ record_id: mine.id }).expect(201)).body;
+    const lateToken = late.url.split('/').at(-1);
+    await request(api.server).post('/api/records/shared/check').send({ record_id: mine.id, token: lateToken }).expect(200);
+    await api.dataSource.getRepository(Token).update({ id: late.link.id }, { expiresAt: new Date(Date.now() - 1000) });
+    await request(api.server).post('/api/records/shared/check').send({ record_id: mine.id, token: lateToken }).expect(404);
+  });
+
+  it('refuses each hostile file with a French message, keeping nothing of it and touching nothing else', async () => {
+    const before = await record();
+    const filesBefore = storedFiles().length;
+    for (const hostile of HOSTILE_FILES.filter((file) => clamd || !file.antivirus)) {
+      const bytes = await hostile.bytes();
+      const answer = await upload(owner, 'p1_rent_receipts', bytes, hostile.fileName);
+      expect({ name: hostile.name, status: answer.status }).toEqual({ name: hostile.name, status: hostile.status ?? 400 });
+      expect(answer.body.fields?.file ?? answer.body.error, hostile.name).toMatch(hostile.expect);
+    }
+    expect(storedFiles().length).toBe(filesBefore);
+    const incoming = join(api.config.dataDir, 'private', 'incoming');
+    expect(existsSync(incoming) ? readdirSync(incoming) : []).toEqual([]);
+    const after = await record();
+    expect(after.documents).toEqual(before.documents);
+  });
+});
