@@ -6,7 +6,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, totalmem, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -80,6 +80,7 @@ try {
     await post('/api/users/create', { email, first_name: 'Client', last_name: `Banc ${index}`, role: 'customer' }, admin);
     let token;
     await waitFor(() => {
+      if (!existsSync(join(dataDir, 'mail'))) return false;
       const mails = readdirSync(join(dataDir, 'mail')).map((name) => readFileSync(join(dataDir, 'mail', name), 'utf8'));
       const mail = mails.find((text) => text.includes(email));
       token = mail && /creation-de-compte\/([A-Za-z0-9_-]+)/.exec(mail.replace(/=\r?\n/g, ''))?.[1];
