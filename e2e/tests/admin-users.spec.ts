@@ -77,7 +77,7 @@ test.describe.serial('accounts run by an administrator', () => {
     await userPage.getByLabel('Nouveau mot de passe', { exact: true }).fill(invited.password);
     await userPage.getByLabel('Confirmation du mot de passe').fill(invited.password);
     await userPage.getByRole('button', { name: 'Créer mon compte' }).click();
-    await expect(userPage).toHaveURL('/');
+    await expect(userPage).toHaveURL('/mon-compte-hsa-lli');
     await userPage.goto('/mes-identifiants');
     await alive(userPage);
     await expect(userPage.getByText(invited.email)).toBeVisible();

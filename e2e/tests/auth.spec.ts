@@ -173,7 +173,9 @@ test.describe.serial('e-mailed links', () => {
     await page.getByLabel('Confirmation du mot de passe').fill(invited.password);
     await expect(meter).toHaveText('Force du mot de passe : Bon.');
     await page.getByRole('button', { name: 'Créer mon compte' }).click();
-    await expect(page).toHaveURL('/');
+    // An applicant lands on their new file.
+    await expect(page).toHaveURL('/mon-compte-hsa-lli');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Mes informations');
     await page.getByRole('button', { name: 'Mon espace' }).click();
     await expect(page.getByRole('dialog', { name: 'Mon espace' }).getByRole('link', { name: 'Mes identifiants' })).toBeVisible();
 

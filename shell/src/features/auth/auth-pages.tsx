@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link, useLoaderData, useNavigate, useParams, type LoaderFunctionArgs } from 'react-router';
-import { forgotPasswordSchema, type LoginAnswer } from '@hsa-lli/common/domain';
+import { forgotPasswordSchema, type LoginAnswer, type PagePattern } from '@hsa-lli/common/domain';
 import { http } from '@hsa-lli/common/http';
 import { selectIsAuthenticated, selectSession, sessionOpened, useAppDispatch, useAppSelector } from '@hsa-lli/common/store';
 import { Loader, MessageBox, RequestErrorMessage, TextField, useForm, useSubmission } from '@hsa-lli/common/ui';
@@ -118,6 +118,9 @@ interface Invitation {
 
 export const registrationLoader = tokenLoader<Invitation>('registration-token');
 
+/** Where a new applicant lands: the information of their file. */
+const APPLICANT_HOME: PagePattern = '/mon-compte-hsa-lli';
+
 export function RegistrationPage() {
   const invitation = useLoaderData<typeof registrationLoader>();
   const { token } = useParams();
@@ -125,13 +128,17 @@ export function RegistrationPage() {
   const navigate = useNavigate();
   const authenticated = useAppSelector(selectIsAuthenticated);
   const owner = { email: invitation.email, firstName: invitation.first_name, lastName: invitation.last_name };
+  const applicant = invitation.role === 'customer';
   const form = useNewPasswordForm('registration', owner);
   const { sending, failure, send } = useSending<LoginAnswer>();
   const onSubmit = async (event: React.FormEvent) => {
     const values = form.submit(event);
     if (!values) return;
     const answer = await send(() => http.post<LoginAnswer>('/auth/register', { token, password: values.password }, { action: true }), form.showErrors);
-    if (answer) await navigate(await dispatch(sessionOpened(answer)).unwrap());
+    if (!answer) return;
+    const home = await dispatch(sessionOpened(answer)).unwrap();
+    // An applicant's account opens with their file: they go straight to it.
+    await navigate(applicant ? APPLICANT_HOME : home);
   };
   return (
     <section className="ui-page shell-registration">
@@ -140,6 +147,12 @@ export function RegistrationPage() {
         Bienvenue {[invitation.first_name, invitation.last_name].filter(Boolean).join(' ')}. Votre compte sera ouvert avec
         l'adresse <strong>{invitation.email}</strong> : choisissez son mot de passe.
       </p>
+      {applicant && (
+        <p>
+          Votre espace vous permettra de compléter votre demande de logement et d'y déposer vos pièces justificatives, en
+          toute confidentialité.
+        </p>
+      )}
       {authenticated && <MessageBox kind="warning">Vous êtes déjà connecté(e) avec un autre compte : il sera remplacé par le nouveau.</MessageBox>}
       <form onSubmit={onSubmit} noValidate aria-label="Choix du mot de passe du compte">
         {failure && <RequestErrorMessage error={failure} />}
