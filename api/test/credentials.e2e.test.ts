@@ -192,6 +192,56 @@ describe.each(BACKENDS)('own credentials on $name', (backend) => {
     expect((await agent.post('/api/users/get-me').expect(200)).body.user.email).toBe(email);
   });
 
+  it('withdraws a pending address change when the password changes, is reset by link, or the account is deactivated', async () => {
+    // Someone who knew the password asks to move the account to their address; its owner, told, takes it back.
+    const changed = await account();
+    const agent = await device(changed.email);
+    const beforeChange = await askNewAddress(agent, `intrus-${changed.id}@example.org`);
+    await agent.post('/api/users/change-password').send({ current_password: PASSWORD, new_password: NEW_PASSWORD }).expect(200);
+    await request(api.server).post('/api/tokens/email-change-token').send({ token: beforeChange }).expect(404);
+    await request(api.server).post('/api/users/confirm-email').send({ token: beforeChange }).expect(404);
+    await login(changed.email, NEW_PASSWORD).expect(200);
+
+    const reset = await account();
+    const beforeReset = await askNewAddress(await device(reset.email), `intrus-${reset.id}@example.org`);
+    await request(api.server).post('/api/auth/forgot-password').set('X-Forwarded-For', nextAddress()).send({ email: reset.email }).expect(200);
+    const mail = await inbox.waitFor((each) => each.to.includes(reset.email) && each.subject === 'Réinitialisation de votre mot de passe');
+    const resetToken = mail.links.find((url) => url.includes('/mot-de-passe-oublie/nouveau-mot-de-passe/'))!.split('/').at(-1)!;
+    await request(api.server).post('/api/auth/reset-password').send({ token: resetToken, password: NEW_PASSWORD }).expect(200);
+    await request(api.server).post('/api/users/confirm-email').send({ token: beforeReset }).expect(404);
+    await login(reset.email, NEW_PASSWORD).expect(200);
+
+    // A deactivated account given back keeps its address.
+    const deactivated = await account();
+    const beforeDeactivation = await askNewAddress(await device(deactivated.email), `intrus-${deactivated.id}@example.org`);
+    const admin = await loggedIn(api, 'admin@demo.hsa-lli.fr');
+    await admin.post('/api/users/deactivate').send({ id: deactivated.id }).expect(200);
+    await admin.post('/api/users/reactivate').send({ id: deactivated.id }).expect(200);
+    await request(api.server).post('/api/users/confirm-email').send({ token: beforeDeactivation }).expect(404);
+
+    for (const { id, email } of [changed, reset, deactivated]) {
+      expect((await api.dataSource.manager.findOneByOrFail(User, { id })).email).toBe(email);
+    }
+  });
+
+  it('takes five address change requests an hour per account, whatever the password, then answers 429 and sends nothing', async () => {
+    const { id, email } = await account();
+    const agent = await device(email);
+    await agent.post('/api/users/change-email').send({ new_email: `sondage-1-${id}@example.org`, password: 'Pas-le-bon-2026' }).expect(400);
+    await agent.post('/api/users/change-email').send({ new_email: `sondage-2-${id}@example.org`, password: 'Pas-le-bon-2026' }).expect(400);
+    for (const attempt of [3, 4, 5]) await askNewAddress(agent, `sondage-${attempt}-${id}@example.org`);
+
+    const blocked = await agent.post('/api/users/change-email').send({ new_email: `sondage-6-${id}@example.org`, password: PASSWORD }).expect(429);
+    expect(blocked.body).toEqual({ error: 'Trop de demandes de changement d’adresse e-mail. Patientez une heure avant d’en faire une nouvelle.' });
+    // Whether an address has an account is not told either.
+    await agent.post('/api/users/change-email').send({ new_email: 'admin@demo.hsa-lli.fr', password: PASSWORD }).expect(429);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(mailsTo(`sondage-6-${id}@example.org`, 'Confirmez votre nouvelle adresse e-mail')).toEqual([]);
+
+    // Another account counts apart.
+    await askNewAddress(await device((await account()).email), `ailleurs-${id}@example.org`);
+  });
+
   it('counts wrong current passwords: the sixth try in a quarter of an hour is refused, the right password too', async () => {
     const { email } = await account();
     const agent = await device(email);

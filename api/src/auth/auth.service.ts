@@ -114,8 +114,10 @@ export class AuthService implements OnApplicationShutdown {
     await this.dataSource.transaction(async (manager) => {
       if (!(await this.tokens.consume(manager, token))) throw new NotFoundException();
       await this.users.setPassword(manager, user.id, passwordHash);
-      // Any other reset link of this account dies with this one.
+      // Any other reset link of this account dies with this one, and so does an address change asked with the
+      // former password: whoever asked it may be the reason for this reset.
       await this.tokens.withdrawPending('password_reset', user.email, manager);
+      await this.tokens.withdrawPendingOfUser('email_change', user.id, manager);
     });
     await this.sessions.destroyAllForUser(user.id);
     return { message: 'Votre mot de passe a été modifié. Vous pouvez vous connecter avec ce nouveau mot de passe.' };

@@ -20,6 +20,12 @@ import { EMAIL_TAKEN } from './users.service.js';
 /** Wrong current passwords allowed per account in a quarter of an hour, as for logins: a session is no key to guess it. */
 export const PASSWORD_CHECK_LIMIT: Limit = { max: 5, windowMs: 15 * 60_000 };
 
+/**
+ * Address changes asked per account in an hour, whatever the password given: each one tells whether an address has
+ * an account and sends a mail to an address of the asker's choosing.
+ */
+export const EMAIL_CHANGE_LIMIT: Limit = { max: 5, windowMs: 60 * 60_000 };
+
 const WRONG_PASSWORD = 'Le mot de passe est incorrect.';
 const TAKEN_MEANWHILE = 'Cette adresse e-mail est désormais celle d’un autre compte : elle ne peut plus devenir la vôtre. Demandez le changement vers une autre adresse.';
 
@@ -50,6 +56,9 @@ export class CredentialsService {
    * changes only once the link is opened.
    */
   async requestEmailChange(userId: number, { new_email: email, password }: EmailChangeRequest): Promise<{ message: string }> {
+    if ((await this.limiter.hit(`email-change:account:${userId}`, EMAIL_CHANGE_LIMIT)) > EMAIL_CHANGE_LIMIT.max) {
+      throw new TooManyAttemptsError('Trop de demandes de changement d’adresse e-mail. Patientez une heure avant d’en faire une nouvelle.');
+    }
     const user = await this.ownerOf(userId, password, 'password');
     if (email === user.email) throw new FieldsError({ new_email: 'C’est déjà l’adresse e-mail de votre compte.' });
     // Told only to whoever knows the password, as the invitation form tells staff.
@@ -127,8 +136,10 @@ export class CredentialsService {
     await this.dataSource.transaction(async (manager) => {
       await manager.update(User, { id: user.id }, { passwordHash });
       await this.history.record({ subject: 'user', subjectId: user.id, actor: toSessionUser(user), action: 'Mot de passe changé par son titulaire' }, manager);
-      // A reset link asked before is no longer needed, and would undo this change.
+      // A reset link asked before is no longer needed, and would undo this change; an address change asked before
+      // may be an intruder's, made with the password this change shuts out.
       await this.tokens.withdrawPending('password_reset', user.email, manager);
+      await this.tokens.withdrawPendingOfUser('email_change', user.id, manager);
     });
     const ended = await this.sessions.endOthers(user.id, currentSid);
     await this.mail.send({

@@ -205,6 +205,7 @@ export class UsersService {
       if (!(await manager.update(User, { id, active: true }, { active: false })).affected) throw new ConflictError('Ce compte est déjà désactivé.');
       await this.tokens.withdrawPending('registration', user.email, manager);
       await this.tokens.withdrawPending('password_reset', user.email, manager);
+      await this.tokens.withdrawPendingOfUser('email_change', id, manager);
       await this.history.record({ subject: 'user', subjectId: id, actor, action: 'Désactivation', changes: changedFields({ state: stateOf(user) }, { state: 'deactivated' }) }, manager);
     });
     await this.sessions.destroyAllForUser(id);
