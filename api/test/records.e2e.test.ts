@@ -9,6 +9,7 @@ import { Good } from '../src/goods/entities/good.entity.js';
 import { RecordDocument } from '../src/records/entities/record-document.entity.js';
 import { Residence } from '../src/residences/entities/residence.entity.js';
 import { Token } from '../src/tokens/entities/token.entity.js';
+import { User } from '../src/users/entities/user.entity.js';
 import { agentsByRole, expectOnlyFor, type Agent } from './back-office.js';
 import { BACKENDS, loggedIn, type TestApi } from './backends.js';
 import { findClamd, startClamd, type Clamd } from './clamd.js';
@@ -87,11 +88,11 @@ describe.each(BACKENDS)('the application file of a customer, on $name', (backend
     expect(await required({ person_2: { pro_situation: 'cdi', first_name: 'Peio', last_name: 'Irigoyen' } })).toEqual([...always(1), ...always(2), 'p2_payslips', 'p2_employer_contract']);
     const couple = (await agent.post('/api/records/get-mine').expect(200)).body.my_record;
     expect(couple).toMatchObject({ situation: 'couple', link: 'pacse', person_2: { first_name: 'Peio', last_name: 'Irigoyen', pro_situation: 'cdi' } });
-    // Back to one person: the second is out of the file as it stands, and comes back with the couple.
-    const alone = (await agent.post('/api/records/update-mine').send({ person_2: null }).expect(200)).body.my_record;
+    // Back to one person: nothing of the second is kept; a couple again starts from a blank second applicant.
+    const alone = (await agent.post('/api/records/update-mine').send({ situation: 'alone', person_2: null, link: null }).expect(200)).body.my_record;
     expect(alone).toMatchObject({ situation: 'alone', link: null, person_2: null, required_documents: always(1) });
     const again = (await agent.post('/api/records/update-mine').send({ situation: 'couple' }).expect(200)).body.my_record;
-    expect(again.person_2).toMatchObject({ first_name: 'Peio', pro_situation: 'cdi' });
+    expect(again.person_2).toMatchObject({ first_name: '', last_name: '', pro_situation: null });
   });
 
   it('saves each field as it comes, and refuses bad input in French, field by field, keeping what was saved', async () => {
@@ -429,6 +430,44 @@ describe.each(BACKENDS)('the supporting documents of a file, scanned by clamd, o
     await request(api.server).post('/api/records/shared/check').send({ record_id: mine.id, token: lateToken }).expect(200);
     await api.dataSource.getRepository(Token).update({ id: late.link.id }, { expiresAt: new Date(Date.now() - 1000) });
     await request(api.server).post('/api/records/shared/check').send({ record_id: mine.id, token: lateToken }).expect(404);
+  });
+
+  it('deletes the second applicant and their documents when the household becomes one person again', async () => {
+    await owner.post('/api/records/update-mine').send({ situation: 'couple', person_2: { first_name: 'Nahia', last_name: 'Bergeret' } }).expect(200);
+    const partner = (await upload(owner, 'p2_nat_id', await pdfOf('CNI de Nahia'), 'cni-nahia.pdf').expect(201)).body.document;
+    await agents.hsa.get(`/api/records/documents/${partner.id}/file`).expect(200);
+    const rows = await api.dataSource.getRepository(RecordDocument).findOneByOrFail({ id: partner.id });
+    const files = [rows.storedName, rows.watermarkedName!];
+    expect(files.every((name) => storedFiles().includes(name))).toBe(true);
+    const alone = (await owner.post('/api/records/update-mine').send({ situation: 'alone', person_2: null }).expect(200)).body.my_record;
+    expect(alone.person_2).toBeNull();
+    expect(await api.dataSource.getRepository(RecordDocument).findOneBy({ id: partner.id })).toBeNull();
+    expect(files.some((name) => storedFiles().includes(name))).toBe(false);
+    await agents.hsa.get(`/api/records/documents/${partner.id}/file`).expect(404);
+    const couple = (await owner.post('/api/records/update-mine').send({ situation: 'couple' }).expect(200)).body.my_record;
+    expect(couple.person_2).toMatchObject({ first_name: '', last_name: '' });
+    expect(couple.documents.filter((document: { type: string }) => document.type.startsWith('p2_'))).toEqual([]);
+    await owner.post('/api/records/update-mine').send({ situation: 'alone' }).expect(200);
+  });
+
+  it('gives a staff member who is also an applicant their own originals, and others’ documents watermarked', async () => {
+    const own = (await upload(owner, 'p1_tax_notices', await pdfOf('Avis 2024 du demandeur'), 'avis-2024.pdf').expect(201)).body.document;
+    const original = (await owner.get(`/api/records/documents/${own.id}/file`).buffer(true).expect(200)).body;
+    const someone = (await upload(other, 'p1_tax_notices', await pdfOf('Avis d’une autre'), 'avis-autre.pdf').expect(201)).body.document;
+    const users = api.dataSource.getRepository(User);
+    const customer = await users.findOneByOrFail({ email: 'customer@demo.hsa-lli.fr' });
+    await users.update({ id: customer.id }, { roles: ['customer', 'coordinator'] });
+    try {
+      const mineAgain = await owner.get(`/api/records/documents/${own.id}/file`).buffer(true).expect(200);
+      expect(Buffer.compare(mineAgain.body, original)).toBe(0);
+      const reads = await api.dataSource.getRepository(AuditEntry).countBy({ documentId: own.id });
+      expect(reads).toBe(0);
+      const theirs = await owner.get(`/api/records/documents/${someone.id}/file`).buffer(true).expect(200);
+      expect(theirs.body.includes(Buffer.from('Avis d’une autre'))).toBe(false);
+      expect(await api.dataSource.getRepository(AuditEntry).countBy({ documentId: someone.id })).toBe(1);
+    } finally {
+      await users.update({ id: customer.id }, { roles: ['customer'] });
+    }
   });
 
   it('refuses each hostile file with a French message, keeping nothing of it and touching nothing else', async () => {

@@ -30,7 +30,7 @@ const ROLES = [
   { role: 'coordinator', lands: '/admin/accueil', menu: ['Accueil'], panelTitle: 'Mon espace', links: [], refused: '/gestion/recommandations' },
   { role: 'comitee', lands: '/gestion/recommandations', menu: [], panelTitle: 'Mon espace', links: [], refused: '/admin/accueil' },
   { role: 'member', lands: '/gestion/recommandations', menu: [], panelTitle: 'Mon espace', links: [], refused: '/admin/accueil' },
-  { role: 'customer', lands: '/', menu: [], panelTitle: 'Mon espace', links: ['Mes identifiants'], refused: '/admin/accueil' },
+  { role: 'customer', lands: '/', menu: [], panelTitle: 'Mon espace', links: ['Mes identifiants', 'Mes informations', 'Mes pièces justificatives'], refused: '/admin/accueil' },
 ];
 
 /** Follows a link and checks that it opened a page that exists: its address, a title, never « Cette page n'existe pas. ». */

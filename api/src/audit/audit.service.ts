@@ -38,9 +38,4 @@ export class AuditService {
     const entries = await this.entries.find({ where: { recordId }, order: { at: 'DESC', id: 'DESC' }, take: limit });
     return entries.map((entry) => ({ at: entry.at.toISOString(), by: `${entry.actorName} (${entry.actorRoles})`, what: ACTION_LABELS[entry.action] }));
   }
-
-  /** Every entry of a file, for staff and for the tests: who, what, when, from where. */
-  trail(recordId: number): Promise<AuditEntry[]> {
-    return this.entries.find({ where: { recordId }, order: { id: 'ASC' } });
-  }
 }

@@ -84,6 +84,11 @@ export async function claimVersion(manager: EntityManager, target: EntityTarget<
   if (!result.affected) throw new ConflictError(CONFLICT_MESSAGE);
 }
 
+/** The lock of a row read to be changed in the caller's transaction; none on SQLite, which writes one transaction at a time. */
+export function rowLock(manager: EntityManager): { mode: 'pessimistic_write' } | undefined {
+  return manager.connection.options.type === 'better-sqlite3' ? undefined : { mode: 'pessimistic_write' };
+}
+
 /**
  * Locks a row for the rest of the caller's transaction before checking what refers to it and deleting it: a good, a
  * file or a facility added meanwhile waits for the deletion, then fails, instead of being deleted or unlinked with it
@@ -91,6 +96,6 @@ export async function claimVersion(manager: EntityManager, target: EntityTarget<
  */
 export async function lockForDeletion(manager: EntityManager, target: EntityTarget<ObjectLiteral>, id: number): Promise<boolean> {
   const query = manager.createQueryBuilder(target, 'row').select('row.id').where('row.id = :id', { id });
-  if (manager.connection.options.type !== 'better-sqlite3') query.setLock('pessimistic_write');
+  if (rowLock(manager)) query.setLock('pessimistic_write');
   return (await query.getOne()) !== null;
 }

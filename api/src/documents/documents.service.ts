@@ -1,8 +1,8 @@
-import { HttpStatus, Inject, Injectable, Logger } from '@nestjs/common';
-import { DOCUMENT_CONTENT_TYPES, DOCUMENT_MAX_BYTES, DOCUMENT_MAX_PAGES, type DocumentType, type ScanStatus } from '@hsa-lli/common/domain';
+import { HttpStatus, Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
+import { DOCUMENT_CONTENT_TYPES, DOCUMENT_MAX_BYTES, DOCUMENT_MAX_PAGES, formatDate, type DocumentType, type ScanStatus } from '@hsa-lli/common/domain';
 import { fileTypeFromFile } from 'file-type';
 import { createHash } from 'node:crypto';
-import { readFile, rm, stat } from 'node:fs/promises';
+import { readdir, readFile, rm, stat } from 'node:fs/promises';
 import { join, relative, resolve, isAbsolute } from 'node:path';
 import { ApiHttpError, FieldsError } from '../common/api-errors.js';
 import { APP_CONFIG } from '../config/config.module.js';
@@ -101,7 +101,7 @@ const refuse = (message: string) => new FieldsError({ file: message });
  * queue, in this process or in a worker sharing the data folder.
  */
 @Injectable()
-export class DocumentsService {
+export class DocumentsService implements OnApplicationBootstrap {
   private readonly logger = new Logger(DocumentsService.name);
   private readonly keyring: Keyring;
   private readonly folder: string;
@@ -115,9 +115,23 @@ export class DocumentsService {
     this.keyring = loadKeyring(config);
     this.folder = documentsDir(config.dataDir);
     jobs.register('documents', 'ingest', (data) => this.check(data as IngestInput));
-    jobs.register('documents', 'watermark', (data) => this.makeCopy(data as WatermarkJob));
+    jobs.register('watermarks', 'watermark', (data) => this.makeCopy(data as WatermarkJob));
     if (config.clamavUrl) this.logger.log(`Documents are scanned by clamd at ${config.clamavUrl} before anything else is done with them`);
     else this.logger.warn('CLAMAV_URL is not set: documents are kept without an antivirus scan, marked « non analysé » for staff');
+  }
+
+  /**
+   * Removes uploads left in the incoming folder by a process stopped while it held them (they are not yet encrypted):
+   * any older than the longest a check may take is nobody's any more.
+   */
+  async onApplicationBootstrap(): Promise<void> {
+    const folder = incomingDir(this.config.dataDir);
+    const names = await readdir(folder).catch(() => [] as string[]);
+    for (const name of names) {
+      const path = join(folder, name);
+      const { mtimeMs } = await stat(path).catch(() => ({ mtimeMs: Date.now() }));
+      if (Date.now() - mtimeMs > 2 * INGEST_TIMEOUT_MS) await rm(path, { force: true });
+    }
   }
 
   /**
@@ -161,23 +175,29 @@ export class DocumentsService {
    * is made). Its stored name and type are to be recorded on the document when they differ from its own.
    */
   async watermarked(document: { storedName: string; contentType: string; watermarkedName: string | null; watermarkedType: string | null }): Promise<WatermarkedCopy> {
-    if (document.watermarkedName && document.watermarkedType) {
-      try {
-        return { buffer: await this.read(document.watermarkedName), contentType: document.watermarkedType, storedName: document.watermarkedName };
-      } catch (error) {
-        // A copy lost (removed by hand, a restored backup without it) is made again.
-        if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
-      }
+    // A copy says the day it was read: one made another day, or lost (removed by hand, a backup restored without it),
+    // is made again.
+    if (document.watermarkedName && document.watermarkedType && (await this.madeToday(document.watermarkedName))) {
+      return { buffer: await this.read(document.watermarkedName), contentType: document.watermarkedType, storedName: document.watermarkedName };
     }
     let pending = this.making.get(document.storedName);
     if (!pending) {
       const job: WatermarkJob = { storedName: document.storedName, contentType: document.contentType };
-      pending = this.jobs.run<Omit<WatermarkedCopy, 'buffer'>>('documents', 'watermark', job, { timeoutMs: WATERMARK_TIMEOUT_MS });
+      pending = this.jobs.run<Omit<WatermarkedCopy, 'buffer'>>('watermarks', 'watermark', job, { timeoutMs: WATERMARK_TIMEOUT_MS });
       this.making.set(document.storedName, pending);
       void pending.finally(() => this.making.delete(document.storedName)).catch(() => undefined);
     }
     const copy = await pending;
     return { ...copy, buffer: await this.read(copy.storedName) };
+  }
+
+  private async madeToday(storedName: string): Promise<boolean> {
+    try {
+      return formatDate((await stat(join(this.folder, storedName))).mtime) === formatDate(new Date());
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return false;
+      throw error;
+    }
   }
 
   /** Deletes stored files (documents or copies); one already gone is no error. */
@@ -233,7 +253,7 @@ export class DocumentsService {
     }
   }
 
-  /** The `documents:watermark` job: the copy of one document, stored encrypted like it. */
+  /** The `watermarks:watermark` job: the copy of one document, stored encrypted like it. */
   private async makeCopy({ storedName, contentType }: WatermarkJob): Promise<Omit<WatermarkedCopy, 'buffer'>> {
     const original = await this.read(storedName);
     const text = watermarkText(new Date());

@@ -8,7 +8,8 @@ import { APP_CONFIG } from '../config/config.module.js';
 import type { AppConfig } from '../config/config.js';
 import { createRedisClient } from '../redis/redis.module.js';
 
-export const QUEUE_NAMES = ['statistics', 'pdf', 'mail', 'prerender', 'images', 'documents'] as const;
+/** `documents` checks uploads while someone waits; `watermarks`, long for a thick PDF, runs apart so as never to hold them up. */
+export const QUEUE_NAMES = ['statistics', 'pdf', 'mail', 'prerender', 'images', 'documents', 'watermarks'] as const;
 export type QueueName = (typeof QUEUE_NAMES)[number];
 
 export type JobProcessor = (data: unknown) => Promise<unknown>;

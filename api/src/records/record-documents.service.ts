@@ -7,17 +7,17 @@ import {
   DOCUMENT_MAX_FILES,
   formatDate,
   parseDocumentName,
-  requiredDocuments,
   type DocumentName,
   type DocumentSource,
   type RecordDocumentView,
   type SharedDocumentView,
 } from '@hsa-lli/common/domain';
 import type { Request } from 'express';
-import { In, type DataSource } from 'typeorm';
+import { In, IsNull, type DataSource } from 'typeorm';
 import { AuditService } from '../audit/audit.service.js';
 import type { SessionUser } from '../auth/session-user.js';
 import { ConflictError, FieldsError } from '../common/api-errors.js';
+import { rowLock } from '../common/list-query.js';
 import { APP_CONFIG } from '../config/config.module.js';
 import type { AppConfig } from '../config/config.js';
 import { DocumentsService } from '../documents/documents.service.js';
@@ -25,7 +25,7 @@ import { MailService } from '../mail/mail.service.js';
 import type { ReviewRequest } from './dto/records.dto.js';
 import { RecordDocument } from './entities/record-document.entity.js';
 import { Record } from './entities/record.entity.js';
-import { documentView, householdDocuments, householdPersons, personView } from './record-view.js';
+import { documentView, householdDocuments, householdPersons, requiredFor, storedFilesOf } from './record-view.js';
 import { RECORD_RELATIONS, RecordsService } from './records.service.js';
 
 /** A file multer wrote to the incoming folder, waiting to be checked and kept. */
@@ -88,25 +88,31 @@ export class RecordDocumentsService {
 
   /**
    * Adds a document through a shared link: the file gains it, and the person holding the link learns nothing of what
-   * the file holds (a kind that takes one file may then have two: its owner keeps the right one).
+   * the file holds. A kind that takes one file may then have two, of which its owner keeps the right one.
    */
   async uploadShared(record: Record, name: string, file: IncomingFile): Promise<SharedDocumentView> {
     const target = this.targetIn(record, name);
     const count = record.documents.filter((document) => document.person === target.person && document.type === target.type).length;
-    if (count >= DOCUMENT_MAX_FILES + 1) throw new ConflictError('Cette pièce ne peut plus recevoir de fichiers par ce lien.');
+    if (count >= (documentKind(target.type).multiple ? DOCUMENT_MAX_FILES : 2)) {
+      throw new ConflictError('Ce fichier ne peut pas être ajouté par ce lien : contactez la personne qui vous l’a transmis.');
+    }
     const saved = await this.keep(record, target, file, 'shared_link');
     return { id: saved.id, type: name as DocumentName, file_name: saved.originalName, uploaded_at: saved.uploadedAt.toISOString() };
   }
 
   async deleteAsOwner(userId: number, id: number): Promise<{ id: number }> {
     const record = await this.records.findMine(userId);
-    const document = householdDocuments(record).find((candidate) => candidate.id === id);
-    if (!document) throw new NotFoundException();
-    if (document.status === 'validated') {
-      throw new ConflictError('Ce fichier a été validé par nos services : il ne peut plus être supprimé. Contactez-nous s’il doit changer.');
-    }
-    await this.dataSource.manager.delete(RecordDocument, { id, record: { id: record.id } });
-    await this.documents.remove(...[document.storedName, document.watermarkedName].filter((name): name is string => name !== null));
+    if (!householdDocuments(record).some((candidate) => candidate.id === id)) throw new NotFoundException();
+    const removed = await this.dataSource.transaction(async (manager) => {
+      // Read again in the transaction: a copy made, or a validation given, since the page was loaded counts.
+      const document = await manager.findOne(RecordDocument, { where: { id, record: { id: record.id } }, lock: rowLock(manager) });
+      if (!document) throw new NotFoundException();
+      if (document.status === 'validated' || !(await manager.delete(RecordDocument, { id, status: In(['to_process', 'declined']) })).affected) {
+        throw new ConflictError('Ce fichier a été validé par nos services : il ne peut plus être supprimé. Contactez-nous s’il doit changer.');
+      }
+      return document;
+    });
+    await this.documents.remove(...storedFilesOf(removed));
     await this.followCompleteness(record.id);
     return { id };
   }
@@ -126,7 +132,14 @@ export class RecordDocumentsService {
     await this.audit.record('document_read', { recordId: document.record.id, documentId: document.id }, actor, request);
     const copy = await this.documents.watermarked(document);
     if (copy.storedName !== document.watermarkedName) {
-      await this.dataSource.manager.update(RecordDocument, { id }, { watermarkedName: copy.storedName, watermarkedType: copy.contentType });
+      const saved = await this.dataSource.manager.update(
+        RecordDocument,
+        { id, watermarkedName: document.watermarkedName ?? IsNull() },
+        { watermarkedName: copy.storedName, watermarkedType: copy.contentType },
+      );
+      // The document was removed or replaced meanwhile, or another read recorded its copy first: this one goes.
+      if (!saved.affected) await this.documents.remove(copy.storedName);
+      else if (document.watermarkedName) await this.documents.remove(document.watermarkedName);
     }
     const extension = copy.contentType === 'application/pdf' ? 'pdf' : 'jpg';
     return { buffer: copy.buffer, contentType: copy.contentType, fileName: `${document.originalName.replace(/\.[^.]*$/, '')}-copie-filigranee.${extension}` };
@@ -143,11 +156,13 @@ export class RecordDocumentsService {
     const reviewedAt = new Date();
     await this.dataSource.transaction(async (manager) => {
       for (const review of request.reviews) {
-        await manager.update(
+        const reviewed = await manager.update(
           RecordDocument,
-          { id: review.id },
+          { id: review.id, record: { id: request.record_id } },
           { status: review.status, reason: review.status === 'declined' ? (review.reason ?? null) : null, reviewedAt, reviewedById: actor.id },
         );
+        // Removed or replaced by its owner since the page was loaded: nothing of this review is saved.
+        if (!reviewed.affected) throw new ConflictError('Un fichier a été remplacé ou supprimé par le demandeur entre-temps : rechargez le dossier.');
       }
     });
     const record = (await this.records.findOne(request.record_id))!;
@@ -169,11 +184,13 @@ export class RecordDocumentsService {
   private async keep(record: Record, target: { person: 1 | 2; type: RecordDocument['type'] }, file: IncomingFile, source: DocumentSource, replaced?: RecordDocument): Promise<RecordDocument> {
     const kept = await this.documents.ingest({ path: file.path, originalName: file.originalname, type: target.type });
     let saved: RecordDocument;
+    let gone: RecordDocument | null = null;
     try {
       saved = await this.dataSource.transaction(async (manager) => {
         if (replaced) {
-          const removed = await manager.delete(RecordDocument, { id: replaced.id, status: In(['to_process', 'declined']) });
-          if (!removed.affected) throw new ConflictError('Ce fichier a changé entre-temps : rechargez la page.');
+          gone = await manager.findOne(RecordDocument, { where: { id: replaced.id }, lock: rowLock(manager) });
+          const removed = gone && (await manager.delete(RecordDocument, { id: replaced.id, status: In(['to_process', 'declined']) }));
+          if (!removed?.affected) throw new ConflictError('Ce fichier a changé entre-temps (validé ou supprimé) : rechargez la page.');
         }
         return manager.save(
           manager.create(RecordDocument, {
@@ -202,7 +219,7 @@ export class RecordDocumentsService {
       await this.documents.remove(kept.storedName);
       throw error;
     }
-    if (replaced) await this.documents.remove(...[replaced.storedName, replaced.watermarkedName].filter((name): name is string => name !== null));
+    if (gone) await this.documents.remove(...storedFilesOf(gone));
     await this.followCompleteness(record.id);
     return saved;
   }
@@ -214,13 +231,7 @@ export class RecordDocumentsService {
   private async followCompleteness(recordId: number): Promise<void> {
     const record = await this.dataSource.manager.findOne(Record, { where: { id: recordId }, relations: RECORD_RELATIONS });
     if (!record) return;
-    const persons = householdPersons(record);
-    const required = requiredDocuments({
-      situation: record.situation,
-      person_1: personView(persons[0]!),
-      person_2: persons[1] ? personView(persons[1]) : null,
-    });
-    const { complete } = completeness(required, householdDocuments(record).map(documentView));
+    const { complete } = completeness(requiredFor(record), householdDocuments(record).map(documentView));
     if (complete && !record.completeNotifiedAt) {
       const claimed = await this.dataSource.manager
         .createQueryBuilder()

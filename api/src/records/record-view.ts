@@ -6,6 +6,7 @@ import {
   rentRatio,
   requiredDocuments,
   type ConsultationView,
+  type DocumentName,
   type MyRecord,
   type PersonFields,
   type PersonPosition,
@@ -62,9 +63,20 @@ export function householdDocuments(record: Record): RecordDocument[] {
   return record.documents.filter((document) => positions.includes(document.person)).sort((a, b) => a.id - b.id);
 }
 
+/** The documents the household must provide, as it stands (spec section 5). */
+export function requiredFor(record: Record): DocumentName[] {
+  const [first, second] = householdPersons(record);
+  return requiredDocuments({ situation: record.situation, person_1: personView(first!), person_2: second ? personView(second) : null });
+}
+
+/** The files a document keeps: its own and, once made, the staff's watermarked copy. */
+export function storedFilesOf(document: Pick<RecordDocument, 'storedName' | 'watermarkedName'>): string[] {
+  return [document.storedName, document.watermarkedName].filter((name): name is string => name !== null);
+}
+
 function goodLabel(good: Good): string {
   const size = FLAT_SIZE_OPTIONS.find((option) => option.value === good.flatSize)?.label ?? good.flatSize;
-  return `${size} de ${Math.round(good.surface)} m², résidence ${good.residence.name}`;
+  return `${size} de ${Math.round(good.surface)} m² — ${good.residence.name}`;
 }
 
 /**
@@ -79,7 +91,7 @@ export function myRecordView(record: Record, consultations: ConsultationView[]):
   const person_1 = personView(first);
   const person_2 = second && personView(second);
   const documents = householdDocuments(record).map(documentView);
-  const required = requiredDocuments({ situation: record.situation, person_1, person_2 });
+  const required = requiredFor(record);
   const zones = [...record.wishedResidences.map((residence) => residence.area), ...record.wishedGoods.map((good) => good.residence.area)];
   const incomes = persons.map((person) => person.taxIncome);
   const eligibility = householdEligibility({ situation: record.situation, dependants: record.dependants, incomes }, zones);

@@ -55,8 +55,11 @@ function send(response: Response, file: DocumentFile): void {
   response.setHeader('Content-Disposition', `inline; filename*=UTF-8''${encodeURIComponent(file.fileName)}`);
   response.setHeader('Cache-Control', 'private, no-store');
   response.setHeader('X-Content-Type-Options', 'nosniff');
-  // A PDF opened in the browser runs in the page's origin: it gets nothing of it.
-  response.setHeader('Content-Security-Policy', "default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'; sandbox");
+  response.setHeader('Cross-Origin-Resource-Policy', 'same-origin');
+  // Nothing a document holds may load or run anything (its PDFs are already written again without scripts); a
+  // picture is also sandboxed, which browsers' PDF viewers do not bear.
+  const sandbox = file.contentType === 'application/pdf' ? '' : '; sandbox';
+  response.setHeader('Content-Security-Policy', `default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'${sandbox}`);
   response.end(file.buffer);
 }
 
@@ -119,8 +122,20 @@ export class RecordsController {
   async file(@Param('id') raw: string, @Actor() actor: SessionUser, @Req() request: Request, @Res() response: Response): Promise<void> {
     if (!/^[1-9]\d{0,9}$/.test(raw)) throw new NotFoundException();
     const id = Number(raw);
-    const file = mayUse(actor.roles, STAFF_RECORD) ? await this.documents.fileForStaff(id, actor, request) : await this.documents.fileForOwner(actor.id, id);
-    send(response, file);
+    send(response, await this.documentFile(id, actor, request));
+  }
+
+  /** Its own documents as their owner (a staff member may be an applicant too), any other as staff. */
+  private async documentFile(id: number, actor: SessionUser, request: Request): Promise<DocumentFile> {
+    const staff = mayUse(actor.roles, STAFF_RECORD);
+    if (actor.roles.includes('customer')) {
+      try {
+        return await this.documents.fileForOwner(actor.id, id);
+      } catch (error) {
+        if (!(staff && error instanceof NotFoundException)) throw error;
+      }
+    }
+    return this.documents.fileForStaff(id, actor, request);
   }
 
   @ForPage(STAFF_RECORD)
@@ -183,7 +198,8 @@ export class RecordsController {
   @Public()
   @Post('shared/check')
   @HttpCode(200)
-  sharedCheck(@SchemaBody(sharedLinkSchema) { record_id, token }: z.output<typeof sharedLinkSchema>) {
+  async sharedCheck(@SchemaBody(sharedLinkSchema) { record_id, token }: z.output<typeof sharedLinkSchema>, @Req() request: Request) {
+    await this.links.countVisit(request);
     return this.links.infos(record_id, token);
   }
 
@@ -194,8 +210,10 @@ export class RecordsController {
   async sharedUpload(
     @SchemaBody(sharedUploadSchema) { record_id, token, type }: z.output<typeof sharedUploadSchema>,
     @UploadedFile() file: IncomingFile | undefined,
+    @Req() request: Request,
   ): Promise<{ document: SharedDocumentView }> {
-    const record = await this.links.resolve(record_id, token);
+    await this.links.countVisit(request);
+    const { record } = await this.links.resolve(record_id, token);
     return { document: await this.documents.uploadShared(record, type, uploaded(file)) };
   }
 }

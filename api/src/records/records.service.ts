@@ -7,9 +7,11 @@ import { FieldsError } from '../common/api-errors.js';
 import { Good } from '../goods/entities/good.entity.js';
 import { Residence } from '../residences/entities/residence.entity.js';
 import type { User } from '../users/entities/user.entity.js';
+import { DocumentsService } from '../documents/documents.service.js';
+import { RecordDocument } from './entities/record-document.entity.js';
 import { RecordPerson } from './entities/record-person.entity.js';
 import { Record } from './entities/record.entity.js';
-import { myRecordView } from './record-view.js';
+import { myRecordView, storedFilesOf } from './record-view.js';
 
 /** What a view of a file loads with it. */
 export const RECORD_RELATIONS = { persons: true, documents: true, user: true, wishedResidences: true, wishedGoods: { residence: true } } as const;
@@ -49,6 +51,7 @@ export class RecordsService {
     @InjectRepository(Record) private readonly records: Repository<Record>,
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly audit: AuditService,
+    private readonly documents: DocumentsService,
   ) {}
 
   count(): Promise<number> {
@@ -96,7 +99,7 @@ export class RecordsService {
 
   /** The owner's changes (checked by myRecordUpdateSchema): what is sent changes, the rest stays. */
   async updateMine(userId: number, update: MyRecordUpdate): Promise<MyRecord> {
-    await this.dataSource.transaction(async (manager) => {
+    const forgotten = await this.dataSource.transaction(async (manager) => {
       const record = await this.findMine(userId, manager);
       const situation = update.situation ?? (update.person_2 === null ? 'alone' : update.person_2 ? 'couple' : record.situation);
       if (update.situation === 'alone' && update.person_2) {
@@ -111,12 +114,22 @@ export class RecordsService {
       if (update.wishes?.max_rent !== undefined) changes.maxRent = update.wishes.max_rent;
       await manager.update(Record, { id: record.id }, changes);
       if (update.person_1) await this.updatePerson(manager, record, 1, update.person_1);
-      // A second person is created when the household becomes a couple, and kept (unseen) if it goes back to one person.
+      // A second person is created when the household becomes a couple; a household of one keeps nothing of them.
       if (situation === 'couple') await this.updatePerson(manager, record, 2, update.person_2 ?? {});
       if (update.wishes?.residences) await this.setWishedResidences(manager, record, update.wishes.residences);
       if (update.wishes?.goods) await this.setWishedGoods(manager, record, update.wishes.goods);
+      return situation === 'alone' ? this.forgetSecondPerson(manager, record) : [];
     });
+    await this.documents.remove(...forgotten);
     return this.mine(userId);
+  }
+
+  /** Deletes the second person of a file and their documents, in the caller's transaction; answers the files to remove once it is done. */
+  private async forgetSecondPerson(manager: EntityManager, record: Record): Promise<string[]> {
+    const documents = await manager.findBy(RecordDocument, { record: { id: record.id }, person: 2 });
+    await manager.delete(RecordDocument, { record: { id: record.id }, person: 2 });
+    await manager.delete(RecordPerson, { record: { id: record.id }, position: 2 });
+    return documents.flatMap(storedFilesOf);
   }
 
   private async updatePerson(manager: EntityManager, record: Record, position: 1 | 2, update: PersonUpdate): Promise<void> {

@@ -1,7 +1,9 @@
 import { Inject, Injectable, Logger, NotFoundException } from '@nestjs/common';
-import { ConflictError } from '../common/api-errors.js';
+import { ConflictError, TooManyAttemptsError } from '../common/api-errors.js';
+import { RateLimiter } from '../common/rate-limiter.service.js';
 import { InjectRepository } from '@nestjs/typeorm';
-import { requiredDocuments, type SharedUploadInfos, type UploadLinkView } from '@hsa-lli/common/domain';
+import type { SharedUploadInfos, UploadLinkView } from '@hsa-lli/common/domain';
+import type { Request } from 'express';
 import { IsNull, MoreThan, type Repository } from 'typeorm';
 import type { SessionUser } from '../auth/session-user.js';
 import { APP_CONFIG } from '../config/config.module.js';
@@ -10,18 +12,27 @@ import { MailService } from '../mail/mail.service.js';
 import { Token } from '../tokens/entities/token.entity.js';
 import { hashToken, TokensService } from '../tokens/tokens.service.js';
 import type { Record } from './entities/record.entity.js';
-import { householdPersons, personView } from './record-view.js';
+import { householdPersons, requiredFor } from './record-view.js';
 import { RecordsService } from './records.service.js';
 
 /** Active links a file may have at once: enough for a co-applicant, an employer, a relative. */
-export const MAX_ACTIVE_LINKS = 5;
+const MAX_ACTIVE_LINKS = 5;
+/** Links a file may get in a day, withdrawn ones included: each may send an e-mail to any address. */
+const LINKS_PER_DAY = { max: 10, windowMs: 24 * 60 * 60_000 };
+/** Calls of shared links from one address in an hour: a link is used by one person, for a few files. */
+const SHARED_CALLS_PER_HOUR = { max: 120, windowMs: 60 * 60_000 };
 
 function linkView(token: Token): UploadLinkView {
-  const by = token.user ? `${token.user.firstName} ${token.user.lastName}`.trim() : 'HSA Logement intermédiaire';
+  // A customer sees their own name; staff are named as the audit names them, a first name and an initial.
+  const by = token.user
+    ? token.user.roles.includes('customer')
+      ? `${token.user.firstName} ${token.user.lastName}`.trim()
+      : `${token.user.firstName} ${token.user.lastName.slice(0, 1)}.`.trim()
+    : 'HSA Logement intermédiaire';
   return {
     id: token.id,
-    // The creator's own address stands for « not e-mailed ».
-    email: token.user && token.email === token.user.email ? null : token.email,
+    // A link not e-mailed keeps no address.
+    email: token.email === '' ? null : token.email,
     created_by: by,
     created_at: token.createdAt.toISOString(),
     expires_at: token.expiresAt.toISOString(),
@@ -43,7 +54,15 @@ export class UploadLinksService {
     private readonly tokenService: TokensService,
     private readonly records: RecordsService,
     private readonly mail: MailService,
+    private readonly limiter: RateLimiter,
   ) {}
+
+  /** Counts a call made with a link, by address: nobody without an account sends files, or tries links, at will. */
+  async countVisit(request: Request): Promise<void> {
+    if ((await this.limiter.hit(`shared-link:ip:${request.ip}`, SHARED_CALLS_PER_HOUR)) > SHARED_CALLS_PER_HOUR.max) {
+      throw new TooManyAttemptsError('Trop d’envois depuis cette connexion. Réessayez dans une heure.');
+    }
+  }
 
   async list(recordId: number): Promise<{ data: UploadLinkView[] }> {
     const tokens = await this.tokens.find({
@@ -55,11 +74,14 @@ export class UploadLinksService {
   }
 
   async create(record: Record, actor: SessionUser, email: string | undefined): Promise<{ link: UploadLinkView; url: string }> {
+    if ((await this.limiter.hit(`upload-links:record:${record.id}`, LINKS_PER_DAY)) > LINKS_PER_DAY.max) {
+      throw new TooManyAttemptsError(`Ce dossier a reçu ${LINKS_PER_DAY.max} liens de dépôt aujourd’hui : réessayez demain.`);
+    }
     const { data } = await this.list(record.id);
     if (data.length >= MAX_ACTIVE_LINKS) {
       throw new ConflictError(`Ce dossier a déjà ${MAX_ACTIVE_LINKS} liens de dépôt actifs : retirez-en un avant d’en créer un autre.`);
     }
-    const raw = await this.tokenService.issue('document_upload', { email: email ?? actor.email, user: { id: actor.id } as Token['user'], record });
+    const raw = await this.tokenService.issue('document_upload', { email: email ?? '', user: { id: actor.id } as Token['user'], record });
     const url = `${this.config.publicUrl}/deversement-de-pieces/${record.id}/${raw}`;
     const token = (await this.tokens.findOne({ where: { tokenHash: hashToken(raw) }, relations: { user: true } }))!;
     if (email) await this.sendLink(record, actor, email, url);
@@ -74,27 +96,25 @@ export class UploadLinksService {
     return { link: linkView(token) };
   }
 
-  /** The file a usable link opens, or 404: a wrong record id and a wrong secret answer alike. */
-  async resolve(recordId: number, raw: string): Promise<Record> {
+  /** The file a usable link opens, and the link; 404 otherwise: a wrong record id and a wrong secret answer alike. */
+  async resolve(recordId: number, raw: string): Promise<{ record: Record; token: Token }> {
     const token = await this.tokenService.findUsable('document_upload', raw);
     if (!token) throw new NotFoundException();
-    const owner = await this.tokens.findOne({ where: { id: token.id }, relations: { record: true } });
-    if (owner?.record?.id !== recordId) throw new NotFoundException();
+    const linked = await this.tokens.findOne({ where: { id: token.id }, relations: { record: true } });
+    if (linked?.record?.id !== recordId) throw new NotFoundException();
     const record = await this.records.findOne(recordId);
     if (!record) throw new NotFoundException();
-    return record;
+    return { record, token };
   }
 
   /** What the shared page shows: first names, what may be added, until when. */
   async infos(recordId: number, raw: string): Promise<{ infos: SharedUploadInfos }> {
-    const record = await this.resolve(recordId, raw);
-    const token = (await this.tokenService.findUsable('document_upload', raw))!;
-    const persons = householdPersons(record);
+    const { record, token } = await this.resolve(recordId, raw);
     return {
       infos: {
-        owner: persons.map((person) => person.firstName).filter(Boolean).join(' et ') || 'le demandeur',
+        owner: householdPersons(record).map((person) => person.firstName).filter(Boolean).join(' et ') || 'le demandeur',
         situation: record.situation,
-        required_documents: requiredDocuments({ situation: record.situation, person_1: personView(persons[0]!), person_2: persons[1] ? personView(persons[1]) : null }),
+        required_documents: requiredFor(record),
         expires_at: token.expiresAt.toISOString(),
       },
     };

@@ -3,7 +3,6 @@
  * supporting documents the household's situations require (spec sections 3 and 5).
  */
 import * as z from 'zod/mini';
-import { findCommune } from './communes.js';
 import { incomeCeiling } from './lli.js';
 import { currentLliYear } from './eligibility.js';
 import { emailProblem } from './passwords.js';
@@ -302,11 +301,6 @@ export function rentRatio(rentCents: number, yearlyIncome: number | null): numbe
 
 /** Above a third of the income, a rent is usually judged too heavy. */
 export const RENT_RATIO_LIMIT = 1 / 3;
-
-/** The zone of a commune by INSEE code or name, for the wishes' zones. */
-export function zoneOfCity(city: string): Zone | null {
-  return findCommune(city)?.areas ?? null;
-}
 
 // Limits of the fields.
 const TEXT_MAX = 100;
