@@ -15,6 +15,10 @@ const REFUSALS: Record<string, string> = {
   LIMIT_FILE_SIZE: DOCUMENT_TOO_LARGE,
   LIMIT_UNEXPECTED_FILE: 'Envoyez un seul fichier à la fois, sous le champ « file ».',
   LIMIT_FILE_COUNT: 'Envoyez un seul fichier à la fois, sous le champ « file ».',
+  LIMIT_FIELD_COUNT: 'La demande contient trop de champs : envoyez le type de pièce et le fichier seulement.',
+  LIMIT_FIELD_VALUE: 'Un champ de la demande est trop long.',
+  LIMIT_FIELD_KEY: 'Un champ de la demande a un nom trop long.',
+  LIMIT_PART_COUNT: 'La demande contient trop de parties : envoyez le type de pièce et le fichier seulement.',
 };
 
 /**

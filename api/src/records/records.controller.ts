@@ -1,6 +1,6 @@
 import { Controller, Get, HttpCode, NotFoundException, Param, Post, Req, Res, UploadedFile, UseInterceptors } from '@nestjs/common';
 import { FileInterceptor } from '@nestjs/platform-express';
-import { idRequestSchema, type IdRequest } from '@hsa-lli/common/back-office';
+import { idRequestSchema, TEXT_ID, type IdRequest } from '@hsa-lli/common/back-office';
 import {
   DOCUMENT_MAX_BYTES,
   myRecordUpdateSchema,
@@ -52,7 +52,10 @@ function uploaded(file: IncomingFile | undefined): IncomingFile {
 /** A document's file, for the browser to show and never to guess at or keep. */
 function send(response: Response, file: DocumentFile): void {
   response.setHeader('Content-Type', file.contentType);
-  response.setHeader('Content-Disposition', `inline; filename*=UTF-8''${encodeURIComponent(file.fileName)}`);
+  // An ASCII name for old clients, the real one as RFC 5987 writes it (encodeURIComponent leaves '()* as they are).
+  const ascii = file.fileName.normalize('NFD').replace(/[^\x20-\x7e]|["\\]/g, '').trim() || 'document';
+  const encoded = encodeURIComponent(file.fileName).replace(/['()*]/g, (character) => `%${character.charCodeAt(0).toString(16).toUpperCase()}`);
+  response.setHeader('Content-Disposition', `inline; filename="${ascii}"; filename*=UTF-8''${encoded}`);
   response.setHeader('Cache-Control', 'private, no-store');
   response.setHeader('X-Content-Type-Options', 'nosniff');
   response.setHeader('Cross-Origin-Resource-Policy', 'same-origin');
@@ -120,7 +123,7 @@ export class RecordsController {
   @ForPage(MY_DOCUMENTS, STAFF_RECORD)
   @Get('documents/:id/file')
   async file(@Param('id') raw: string, @Actor() actor: SessionUser, @Req() request: Request, @Res() response: Response): Promise<void> {
-    if (!/^[1-9]\d{0,9}$/.test(raw)) throw new NotFoundException();
+    if (!TEXT_ID.test(raw)) throw new NotFoundException();
     const id = Number(raw);
     send(response, await this.documentFile(id, actor, request));
   }

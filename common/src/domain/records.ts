@@ -6,6 +6,7 @@ import * as z from 'zod/mini';
 import { incomeCeiling } from './lli.js';
 import { currentLliYear } from './eligibility.js';
 import { emailProblem } from './passwords.js';
+import { textIdField } from './schema.js';
 import {
   DOCUMENT_TYPE_OPTIONS,
   FLAT_SIZES,
@@ -434,9 +435,6 @@ export const uploadLinkCreateSchema = z.strictObject({
 
 /** The part of a shared upload link's address the API checks: the record and the secret. */
 export const sharedLinkSchema = z.strictObject({
-  record_id: z.pipe(
-    z.union([z.number(), z.string()], 'Le lien est incomplet.'),
-    z.transform((value: number | string) => Number(value)),
-  ).check(z.refine((id) => Number.isSafeInteger(id) && id > 0, 'Le lien est incorrect.')),
+  record_id: z.union([z.int('Le lien est incorrect.').check(z.minimum(1, 'Le lien est incorrect.')), textIdField('Le lien est incorrect.')], 'Le lien est incomplet.'),
   token: z.string('Le lien est incomplet.').check(z.maxLength(200, 'Le lien est incorrect.')),
 });

@@ -28,3 +28,11 @@ export function emailField(missing = 'Veuillez saisir votre adresse e-mail.') {
 export function requiredText(missing: string, max: { length: number; message: string }) {
   return z.string(missing).check(z.trim(), z.minLength(1, missing), z.maxLength(max.length, max.message));
 }
+
+/** An id written as text (a multipart field, a path segment): a positive integer, digits only, no sign nor exponent. */
+export const TEXT_ID = /^[1-9]\d{0,9}$/;
+
+/** An id sent as text, given back as a number; `message` when it is none. */
+export function textIdField(message: string) {
+  return z.pipe(z.string(message).check(z.regex(TEXT_ID, message)), z.transform(Number));
+}

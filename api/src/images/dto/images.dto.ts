@@ -1,4 +1,4 @@
-import { IMAGE_KINDS_OF, IMAGE_OWNERS, imageAltField, type ImageOwner } from '@hsa-lli/common/back-office';
+import { IMAGE_KINDS_OF, IMAGE_OWNERS, imageAltField, textIdField, type ImageOwner } from '@hsa-lli/common/back-office';
 import * as z from 'zod/mini';
 import { IMAGE_KINDS, type ImageKind } from '../entities/image.entity.js';
 
@@ -27,7 +27,7 @@ function targetSchema<OwnerId extends z.ZodMiniType<number, unknown>>(ownerId: O
 
 /** The text fields of an upload (multipart: every value is a text); the files come apart, under `files`. */
 export const imageUploadSchema = z
-  .strictObject(targetSchema(z.pipe(z.string(OWNER_ID_WRONG).check(z.regex(/^[1-9]\d{0,9}$/, OWNER_ID_WRONG)), z.transform(Number))))
+  .strictObject(targetSchema(textIdField(OWNER_ID_WRONG)))
   .check(kindOfOwner);
 
 /** `images/reorder`: every picture of that owner and kind, in their new order. */

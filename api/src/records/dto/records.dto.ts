@@ -1,13 +1,12 @@
+import { textIdField } from '@hsa-lli/common/back-office';
 import { documentTypeSchema, sharedLinkSchema, uploadLinkCreateSchema } from '@hsa-lli/common/domain';
 import * as z from 'zod/mini';
 
 const ID_WRONG = "L'identifiant doit être un nombre entier positif.";
 const id = z.int(ID_WRONG).check(z.minimum(1, ID_WRONG));
-/** A multipart field: every value is a text. */
-const textId = z.pipe(z.string(ID_WRONG).check(z.regex(/^[1-9]\d{0,9}$/, ID_WRONG)), z.transform(Number));
 
 /** The text fields of its owner's upload; the file comes apart, under `file`. */
-export const ownerUploadSchema = z.extend(documentTypeSchema, { replaces: z.optional(textId) });
+export const ownerUploadSchema = z.extend(documentTypeSchema, { replaces: z.optional(textIdField(ID_WRONG)) });
 export type OwnerUploadRequest = z.output<typeof ownerUploadSchema>;
 
 /** The text fields of an upload through a shared link. */

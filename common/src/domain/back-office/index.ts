@@ -9,3 +9,4 @@ export * from './images.js';
 export * from './list.js';
 export * from './residences.js';
 export * from './users.js';
+export { TEXT_ID, textIdField } from '../schema.js';
