@@ -124,7 +124,7 @@ describe.each(BACKENDS)('own credentials on $name', (backend) => {
     expect((await request(api.server).post('/api/users/confirm-email').send({ token }).expect(200)).body).toEqual({ email: newEmail });
 
     const done = await inbox.waitFor((mail) => mail.to.includes(email) && mail.subject === 'Votre adresse e-mail a été changée');
-    expect(done.text).toMatch(/Le \d{1,2}(er)? [a-zéû]+ \d{4} à \d{2}:\d{2}, l’adresse e-mail de votre compte HSA Logement intermédiaire est devenue /);
+    expect(done.text).toMatch(/Le \d{1,2}(er)? [a-zéû]+ \d{4} à \d{1,2}\u00a0h\u00a0\d{2}, l’adresse e-mail de votre compte HSA Logement intermédiaire est devenue /);
     expect(done.text).toContain(newEmail);
     expect(done.text).toContain('Si ce n’est pas vous, contactez-nous');
     expect(linkIn(done)).toBeUndefined();

@@ -1,6 +1,6 @@
 import { Inject, Injectable, NotFoundException } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
-import { formatDate, type EmailChangeRequest, type PasswordChangeRequest, type SessionsAnswer } from '@hsa-lli/common/domain';
+import { formatDateTime, type EmailChangeRequest, type PasswordChangeRequest, type SessionsAnswer } from '@hsa-lli/common/domain';
 import { newPasswordProblem } from '@hsa-lli/common/password-strength';
 import { Not, type DataSource, type Repository } from 'typeorm';
 import { checkPassword, hashPassword } from '../auth/passwords.js';
@@ -28,11 +28,6 @@ export const EMAIL_CHANGE_LIMIT: Limit = { max: 5, windowMs: 60 * 60_000 };
 
 const WRONG_PASSWORD = 'Le mot de passe est incorrect.';
 const TAKEN_MEANWHILE = 'Cette adresse e-mail est désormais celle d’un autre compte : elle ne peut plus devenir la vôtre. Demandez le changement vers une autre adresse.';
-
-const timeFormat = new Intl.DateTimeFormat('fr-FR', { timeStyle: 'short', timeZone: 'Europe/Paris' });
-
-/** « 15 mars 2026 à 14:05 », in France. */
-const dateTime = (at: Date) => `${formatDate(at)} à ${timeFormat.format(at)}`;
 
 /**
  * The logged-in user's own credentials (/mes-identifiants): their address, changed through a link sent to the new
@@ -81,7 +76,7 @@ export class CredentialsService {
       subject: 'Demande de changement de votre adresse e-mail',
       paragraphs: [
         `Bonjour ${user.firstName},`,
-        `Le ${dateTime(new Date())}, un changement de l’adresse e-mail de votre compte HSA Logement intermédiaire vers ${email} a été demandé. Un lien de confirmation a été envoyé à cette nouvelle adresse : votre adresse actuelle reste celle du compte tant qu’il n’a pas été ouvert.`,
+        `Le ${formatDateTime(new Date())}, un changement de l’adresse e-mail de votre compte HSA Logement intermédiaire vers ${email} a été demandé. Un lien de confirmation a été envoyé à cette nouvelle adresse : votre adresse actuelle reste celle du compte tant qu’il n’a pas été ouvert.`,
         `Si ce n’est pas vous, changez votre mot de passe et contactez-nous : ${this.config.publicUrl}/nous-contacter.`,
       ],
     });
@@ -120,7 +115,7 @@ export class CredentialsService {
       subject: 'Votre adresse e-mail a été changée',
       paragraphs: [
         `Bonjour ${user.firstName},`,
-        `Le ${dateTime(at)}, l’adresse e-mail de votre compte HSA Logement intermédiaire est devenue ${email}. Cette adresse-ci ne permet plus de vous connecter ni de recevoir nos messages.`,
+        `Le ${formatDateTime(at)}, l’adresse e-mail de votre compte HSA Logement intermédiaire est devenue ${email}. Cette adresse-ci ne permet plus de vous connecter ni de recevoir nos messages.`,
         `Si ce n’est pas vous, contactez-nous sans attendre : ${this.config.publicUrl}/nous-contacter.`,
       ],
     });
@@ -147,7 +142,7 @@ export class CredentialsService {
       subject: 'Votre mot de passe a été changé',
       paragraphs: [
         `Bonjour ${user.firstName},`,
-        `Le ${dateTime(new Date())}, le mot de passe de votre compte HSA Logement intermédiaire a été changé, et vos connexions sur d’autres appareils ont été fermées.`,
+        `Le ${formatDateTime(new Date())}, le mot de passe de votre compte HSA Logement intermédiaire a été changé, et vos connexions sur d’autres appareils ont été fermées.`,
         `Si ce n’est pas vous, choisissez un nouveau mot de passe avec « Mot de passe oublié » (${this.config.publicUrl}/mot-de-passe-oublie) et contactez-nous : ${this.config.publicUrl}/nous-contacter.`,
       ],
     });

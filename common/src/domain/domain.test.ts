@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { climateClass, energyClass, finalEnergyClass } from './energy.js';
-import { formatCents, formatDate, formatNumber, parseNumber, slugify } from './format.js';
+import { formatCents, formatDate, formatDateTime, formatNumber, formatTime, parseNumber, slugify } from './format.js';
 import { incomeCeiling, rentCeilingCents, surfaceCoefficient } from './lli.js';
 import { remoteForPath } from './areas.js';
 import { COMMUNES, communesByName, findCommune } from './communes.js';
@@ -52,6 +52,16 @@ describe('formats', () => {
     // An instant is dated in France: 23:30 UTC on 31 January is already 1 February in Paris.
     expect(formatDate(new Date('2027-01-31T23:30:00Z'))).toBe('1er février 2027');
     expect(formatDate('2027-07-14T10:00:00.000Z')).toBe('14 juillet 2027');
+  });
+
+  it('writes an instant as France reads it, « 14 h 05 », in winter and in summer time', () => {
+    expect(formatDateTime('2026-11-22T13:05:00.000Z')).toBe('22 novembre 2026 à 14\u00a0h\u00a005');
+    expect(formatDateTime(new Date('2026-07-14T07:30:00Z'))).toBe('14 juillet 2026 à 9\u00a0h\u00a030');
+    // Midnight in Paris is the next day's first hour, even while it is still the day before in UTC.
+    expect(formatDateTime('2027-01-31T23:00:00Z')).toBe('1er février 2027 à 0\u00a0h\u00a000');
+    expect(formatTime('2026-03-29T01:59:00Z')).toBe('3\u00a0h\u00a059');
+    expect(formatTime('2026-10-25T00:59:00Z')).toBe('2\u00a0h\u00a059');
+    expect(formatTime('2026-10-25T01:00:00Z')).toBe('2\u00a0h\u00a000');
   });
 
   it('makes URL slugs from French names', () => {

@@ -16,15 +16,41 @@ export function formatCents(cents: number): string {
 
 const MONTHS = ['janvier', 'février', 'mars', 'avril', 'mai', 'juin', 'juillet', 'août', 'septembre', 'octobre', 'novembre', 'décembre'];
 
-/** The calendar day in France of an instant, as 'YYYY-MM-DD' (the Canadian English format is ISO's). */
-const parisDay = (instant: Date) =>
-  new Intl.DateTimeFormat('en-CA', { year: 'numeric', month: '2-digit', day: '2-digit', timeZone: 'Europe/Paris' }).format(instant);
+let parisClock: Intl.DateTimeFormat | undefined;
+
+/** The calendar day ('YYYY-MM-DD') and the time of an instant in France (the Canadian English format is ISO's). */
+function inParis(instant: Date): { day: string; hour: number; minute: string } {
+  // Made at the first date written, not when a page loads.
+  parisClock ??= new Intl.DateTimeFormat('en-CA', {
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+    timeZone: 'Europe/Paris',
+  });
+  const parts = parisClock.formatToParts(instant);
+  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((each) => each.type === type)!.value;
+  return { day: `${part('year')}-${part('month')}-${part('day')}`, hour: Number(part('hour')), minute: part('minute') };
+}
 
 /** '1er février 2027', '15 mars 2026': a day ('YYYY-MM-DD') or an instant (in France) as French prose writes it. */
 export function formatDate(date: string | Date): string {
-  const day = typeof date === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(date) ? date : parisDay(new Date(date));
+  const day = typeof date === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(date) ? date : inParis(new Date(date)).day;
   const [year, month, dayOfMonth] = day.split('-').map(Number) as [number, number, number];
   return `${dayOfMonth === 1 ? '1er' : dayOfMonth} ${MONTHS[month - 1]} ${year}`;
+}
+
+/** '14 h 05', '9 h 30': the time of an instant in France, as French writes it (no-break spaces keep it on one line). */
+export function formatTime(at: string | Date): string {
+  const { hour, minute } = inParis(new Date(at));
+  return `${hour}\u00a0h\u00a0${minute}`;
+}
+
+/** '22 novembre 2026 à 14 h 05': an instant in France. */
+export function formatDateTime(at: string | Date): string {
+  return `${formatDate(new Date(at))} à ${formatTime(at)}`;
 }
 
 /** Reads a number typed by a person: a comma or a dot as decimal separator, other characters ignored. */

@@ -1,7 +1,7 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { useBlocker, useNavigate, useRevalidator, type Params } from 'react-router';
 import { CONFLICT_MESSAGE, type FieldChange, type HistoryEntryView } from '@hsa-lli/common/back-office';
-import { formatDate, validate, type Schema } from '@hsa-lli/common/domain';
+import { formatDateTime, validate, type Schema } from '@hsa-lli/common/domain';
 import { formFilled, formReset, useAppDispatch } from '@hsa-lli/common/store';
 import type { RequestErrorData } from '@hsa-lli/common/http';
 import { Modal, RequestErrorMessage, useForm, useSubmission } from '@hsa-lli/common/ui';
@@ -194,13 +194,6 @@ export function ConfirmButton({
       </Modal>
     </>
   );
-}
-
-const timeFormat = new Intl.DateTimeFormat('fr-FR', { timeStyle: 'short', timeZone: 'Europe/Paris' });
-
-/** « 15 mars 2026 à 14:05 »: an instant (ISO 8601) in France. */
-export function formatDateTime(at: string): string {
-  return `${formatDate(at)} à ${timeFormat.format(new Date(at))}`;
 }
 
 /** A value of the history as people read it. */

@@ -1,15 +1,7 @@
-import { formatDate } from '@hsa-lli/common/domain';
+import { formatDateTime } from '@hsa-lli/common/domain';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
-
-let timeFormat: Intl.DateTimeFormat | undefined;
-
-/** « 15 mars 2026 à 14:05 »: an instant (ISO 8601) in France. */
-export function dateTimeText(at: string): string {
-  timeFormat ??= new Intl.DateTimeFormat('fr-FR', { timeStyle: 'short', timeZone: 'Europe/Paris' });
-  return `${formatDate(at)} à ${timeFormat.format(new Date(at))}`;
-}
 
 /**
  * When a session was last used, as people say it: « à l’instant », « il y a 5 minutes », « il y a 2 heures », then
@@ -21,5 +13,5 @@ export function activityText(at: string, now = Date.now()): string {
   if (elapsed < HOUR) return `il y a ${Math.floor(elapsed / MINUTE)} minutes`;
   if (elapsed < 2 * HOUR) return 'il y a 1 heure';
   if (elapsed < 12 * HOUR) return `il y a ${Math.floor(elapsed / HOUR)} heures`;
-  return `le ${dateTimeText(at)}`;
+  return `le ${formatDateTime(at)}`;
 }

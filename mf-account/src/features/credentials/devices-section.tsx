@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import type { SessionView } from '@hsa-lli/common/domain';
+import { formatDateTime, type SessionView } from '@hsa-lli/common/domain';
 import { errorText } from '@hsa-lli/common/store';
 import { Loader, MessageBox, RequestErrorMessage, useSubmission } from '@hsa-lli/common/ui';
-import { activityText, dateTimeText } from './activity-text.js';
+import { activityText } from './activity-text.js';
 import { useEndOtherSessionsMutation, useEndSessionMutation, useListSessionsQuery } from './credentials-api.js';
 
 const endedText = (count: number) =>
@@ -19,7 +19,7 @@ function Device({ session, onEnd, busy }: { session: SessionView; onEnd: (sessio
         <p>
           Dernière activité : {session.current ? 'maintenant' : activityText(session.last_seen_at)}
           <br />
-          Connecté le {dateTimeText(session.created_at)}
+          Connecté le {formatDateTime(session.created_at)}
           {session.ip && <> depuis l’adresse IP {session.ip}</>}
         </p>
       </div>

@@ -1,9 +1,8 @@
 import { useId } from 'react';
 import { Link } from 'react-router';
-import { PERSONS, documentLabel, parseDocumentName, type MyRecord, type PersonPosition } from '@hsa-lli/common/domain';
+import { PERSONS, documentLabel, formatDateTime, parseDocumentName, type MyRecord, type PersonPosition } from '@hsa-lli/common/domain';
 import { Loader, MessageBox } from '@hsa-lli/common/ui';
 import { NoRecord } from '../../lib/call-errors.js';
-import { formatDateTime } from '../../lib/labels.js';
 import { useGetMyRecordQuery } from '../../lib/my-record-api.js';
 import { DocumentItem } from './document-item.js';
 import { UploadLinks } from './upload-links.js';

@@ -1,9 +1,8 @@
 import { useId, useState } from 'react';
-import { uploadLinkCreateSchema } from '@hsa-lli/common/domain';
+import { formatDateTime, uploadLinkCreateSchema } from '@hsa-lli/common/domain';
 import { errorText, pushMessage, useAppDispatch } from '@hsa-lli/common/store';
 import { Loader, MessageBox, RequestErrorMessage, TextField, useForm, useSubmission } from '@hsa-lli/common/ui';
 import { CallError } from '../../lib/call-errors.js';
-import { formatDateTime } from '../../lib/labels.js';
 import { useCreateUploadLinkMutation, useListUploadLinksQuery, useWithdrawUploadLinkMutation } from '../../lib/my-record-api.js';
 
 const FORM = 'upload-link';

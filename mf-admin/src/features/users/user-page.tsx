@@ -1,10 +1,10 @@
 import { Link, useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import { userUpdateSchema, type UserAdminView, type UserAnswer } from '@hsa-lli/common/back-office';
-import { INVITABLE_ROLE_OPTIONS, invitationSchema, ROLE_OPTIONS, ROLES } from '@hsa-lli/common/domain';
+import { formatDateTime, INVITABLE_ROLE_OPTIONS, invitationSchema, ROLE_OPTIONS, ROLES } from '@hsa-lli/common/domain';
 import { http } from '@hsa-lli/common/http';
 import { formReset, pushMessage, selectSession, useAppDispatch, useAppSelector } from '@hsa-lli/common/store';
 import { CheckboxGroup, checkedValues, RadioGroup, RequestErrorMessage, TextField, useSubmission } from '@hsa-lli/common/ui';
-import { ConfirmButton, DeleteButton, formatDateTime, type HistoryField, HistoryPanel, routeId, SaveActions, UnsavedChangesGuard, useCheckedSubmission, useEditForm, useLatestAnswer, useLeave } from '../../components/edit-form.js';
+import { ConfirmButton, DeleteButton, type HistoryField, HistoryPanel, routeId, SaveActions, UnsavedChangesGuard, useCheckedSubmission, useEditForm, useLatestAnswer, useLeave } from '../../components/edit-form.js';
 import '../../components/back-office.css';
 import './users.css';
 import { rolesText, stateLabel, UserStateBadge } from './user-labels.js';

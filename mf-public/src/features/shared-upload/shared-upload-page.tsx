@@ -7,7 +7,8 @@ import {
   DOCUMENT_TOO_LARGE,
   documentKind,
   documentLabel,
-  formatDate,
+  formatDateTime,
+  formatTime,
   parseDocumentName,
   type DocumentName,
   type SharedDocumentView,
@@ -32,8 +33,6 @@ export async function sharedUploadLoader({ params, request }: LoaderFunctionArgs
     throw error;
   }
 }
-
-const time = new Intl.DateTimeFormat('fr-FR', { timeStyle: 'short', timeZone: 'Europe/Paris' });
 
 /**
  * Someone without an account adds documents to one file through a link its owner (or staff) made: they choose the
@@ -73,7 +72,7 @@ export function SharedUploadPage() {
       <h1>Déposer des pièces justificatives</h1>
       <p>
         Vous ajoutez des pièces au dossier de demande de logement de <strong>{infos.owner}</strong>. Ce lien est valable jusqu’au{' '}
-        {formatDate(infos.expires_at)} à {time.format(new Date(infos.expires_at))}.
+        {formatDateTime(infos.expires_at)}.
       </p>
       <MessageBox kind="statement">
         Les pièces déjà présentes dans ce dossier ne sont pas affichées : seules celles que vous envoyez maintenant apparaissent plus bas.
@@ -108,7 +107,7 @@ export function SharedUploadPage() {
           <ul>
             {sent.map((document) => (
               <li key={document.id}>
-                <strong>{document.file_name}</strong> : {documentLabel(document.type, persons)}, envoyé à {time.format(new Date(document.uploaded_at))}
+                <strong>{document.file_name}</strong> : {documentLabel(document.type, persons)}, envoyée à {formatTime(document.uploaded_at)}
               </li>
             ))}
           </ul>
