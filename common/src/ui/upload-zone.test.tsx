@@ -60,7 +60,7 @@ const rows = (container: HTMLElement) =>
 const status = (container: HTMLElement) => textOf(container.querySelector('.ui-upload-zone > [role="status"]'));
 
 describe('upload zone', () => {
-  it('sends each file on its own, each with its progress bar, and takes a sent file off the list', async () => {
+  it('sends each file on its own, each with its progress bar, « Vérification… » once sent until the server answers, and takes a sent file off the list', async () => {
     const { container, calls } = setUp();
     const input = byLabel(container, 'Ajouter des fichiers');
     expect(input.type).toBe('file');
@@ -78,11 +78,18 @@ describe('upload zone', () => {
       ['Envoi de avis-2024.pdf', 0.5],
       ['Envoi de avis-2025.pdf', 1],
     ]);
-    expect(rows(container)).toEqual(['avis-2024.pdf 50 % Retirer', 'avis-2025.pdf Envoyé Retirer']);
+    expect(rows(container)).toEqual(['avis-2024.pdf 50 % Retirer', 'avis-2025.pdf Vérification… Retirer']);
     calls[1]!.resolve();
     await settle();
     expect(rows(container)).toEqual(['avis-2024.pdf 50 % Retirer']);
     expect(status(container)).toBe('avis-2025.pdf : fichier envoyé.');
+    // Sent whole, a file may still be refused once checked.
+    calls[0]!.progress(1);
+    expect(rows(container)).toEqual(['avis-2024.pdf Vérification… Retirer']);
+    calls[0]!.reject({ error: 'Ce fichier contient un virus : il n’a pas été conservé.' });
+    await settle();
+    expect(textOf(container.querySelector('[role="alert"]'))).toBe('Ce fichier contient un virus : il n’a pas été conservé.');
+    expect(container.querySelector('progress')).toBeNull();
   });
 
   it('shows the French reason of a refused file, sends it again on « Réessayer », and stops one taken off the list', async () => {

@@ -83,7 +83,8 @@ export function UploadList({ uploads, onRetry, onRemove }: { uploads: readonly F
           ) : (
             <span className="ui-file-field__progress">
               <progress max={1} value={upload.progress} aria-label={`Envoi de ${upload.name}`} />
-              <span>{upload.progress >= 1 ? 'Envoyé' : percent(upload.progress)}</span>
+              {/* Sent whole, the file is still being checked (its content, the antivirus): a refusal may follow. */}
+              <span>{upload.progress >= 1 ? 'Vérification…' : percent(upload.progress)}</span>
             </span>
           )}
           <span className="ui-file-field__actions">
