@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { climateClass, energyClass, finalEnergyClass } from './energy.js';
 import { formatCents, formatDate, formatDateTime, formatNumber, formatTime, parseNumber, slugify } from './format.js';
 import { incomeCeiling, rentCeilingCents, surfaceCoefficient } from './lli.js';
+import { documentFilesHint } from './records.js';
 import { remoteForPath } from './areas.js';
 import { COMMUNES, communesByName, findCommune } from './communes.js';
 
@@ -67,6 +68,16 @@ describe('formats', () => {
   it('makes URL slugs from French names', () => {
     expect(slugify('Les Jardins de l’Adour Boucau')).toBe('les-jardins-de-l-adour-boucau');
     expect(slugify('Résidence Arrosa')).toBe('residence-arrosa');
+  });
+});
+
+describe('supporting documents', () => {
+  it('tells what files a kind takes, both sides of an identity card in one', () => {
+    expect(documentFilesHint('nat_id')).toBe(
+      'PDF, JPEG, PNG ou photo HEIC, 10 Mo au plus par fichier, 4 pages au plus. Mettez le recto et le verso dans un même PDF, ou sur une même photo.',
+    );
+    expect(documentFilesHint('payslips')).toBe('PDF, JPEG, PNG ou photo HEIC, 10 Mo au plus par fichier, 12 pages au plus.');
+    expect(documentFilesHint(null)).toBe('PDF, JPEG, PNG ou photo HEIC, 10 Mo au plus par fichier.');
   });
 });
 

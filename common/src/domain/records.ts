@@ -128,6 +128,18 @@ export const DOCUMENT_MAX_PAGES: Record<DocumentType, number> = {
   retirement_certificate: 12,
   kbis: 12,
 };
+/** What to put in the file of a kind, beyond its format: an identity card takes one file for both its sides. */
+const DOCUMENT_ADVICE: Partial<Record<DocumentType, string>> = {
+  nat_id: 'Mettez le recto et le verso dans un même PDF, ou sur une même photo.',
+};
+
+/** What an upload field says of the files a kind takes (the formats alone while no kind is chosen). */
+export function documentFilesHint(type: DocumentType | null): string {
+  if (!type) return 'PDF, JPEG, PNG ou photo HEIC, 10 Mo au plus par fichier.';
+  const advice = DOCUMENT_ADVICE[type];
+  return `PDF, JPEG, PNG ou photo HEIC, 10 Mo au plus par fichier, ${DOCUMENT_MAX_PAGES[type]} pages au plus.${advice ? ` ${advice}` : ''}`;
+}
+
 /** What a document may be, recognised from its content: PDF, and photos from a phone or a scanner. */
 export const DOCUMENT_CONTENT_TYPES = ['application/pdf', 'image/jpeg', 'image/png', 'image/heic', 'image/heif'] as const;
 /** What the file picker offers (the content decides, not the name). */

@@ -3,9 +3,9 @@ import {
   DOCUMENT_ACCEPT,
   DOCUMENT_MAX_BYTES,
   DOCUMENT_MAX_FILES,
-  DOCUMENT_MAX_PAGES,
   DOCUMENT_STATUS_OPTIONS,
   DOCUMENT_TOO_LARGE,
+  documentFilesHint,
   documentKind,
   documentLabel,
   parseDocumentName,
@@ -84,7 +84,7 @@ export function DocumentItem({ name, files, persons, required }: { name: Documen
           {kind.label}
           {persons > 1 && hidden(`(${parseDocumentName(name)!.person === 1 ? 'premier' : 'second'} demandeur)`)}
         </h3>
-        {required ? <StateBadge state={state} /> : <span className="my-documents__note">Plus demandée pour votre situation</span>}
+        {required ? <StateBadge state={state} /> : <span className="my-documents__note">N’est plus demandée pour votre situation</span>}
       </div>
       {files.length > 0 && (
         <ul className="my-documents__files" aria-label={`Fichiers déposés : ${fullName}`}>
@@ -124,7 +124,7 @@ export function DocumentItem({ name, files, persons, required }: { name: Documen
               {hidden(`: ${fullName}`)}
             </>
           }
-          hint={`PDF, JPEG, PNG ou photo HEIC, 10 Mo au plus par fichier, ${DOCUMENT_MAX_PAGES[type]} pages au plus. Vous pouvez aussi déposer ${kind.multiple ? 'vos fichiers' : 'votre fichier'} dans ce cadre.`}
+          hint={`${documentFilesHint(type)} Vous pouvez aussi déposer ${kind.multiple ? 'vos fichiers' : 'votre fichier'} dans ce cadre.`}
           accept={DOCUMENT_ACCEPT}
           multiple={kind.multiple}
           camera={<>Prendre une photo{hidden(`: ${fullName}`)}</>}

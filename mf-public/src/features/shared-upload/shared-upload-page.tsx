@@ -3,8 +3,8 @@ import { data, useLoaderData, useParams, type LoaderFunctionArgs } from 'react-r
 import {
   DOCUMENT_ACCEPT,
   DOCUMENT_MAX_BYTES,
-  DOCUMENT_MAX_PAGES,
   DOCUMENT_TOO_LARGE,
+  documentFilesHint,
   documentKind,
   documentLabel,
   formatDateTime,
@@ -88,7 +88,7 @@ export function SharedUploadPage() {
         />
         <UploadZone
           label="Fichiers à envoyer"
-          hint={`PDF, JPEG, PNG ou photo HEIC, 10 Mo au plus par fichier${kind ? `, ${DOCUMENT_MAX_PAGES[kind.value]} pages au plus` : ''}. Vous pouvez aussi les déposer dans ce cadre.`}
+          hint={`${documentFilesHint(kind?.value ?? null)} Vous pouvez aussi les déposer dans ce cadre.`}
           accept={DOCUMENT_ACCEPT}
           multiple={kind?.multiple ?? true}
           camera="Prendre une photo"
