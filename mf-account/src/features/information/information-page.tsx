@@ -34,7 +34,7 @@ import { useGetMyRecordQuery, useListGoodsOfQuery, useListResidencesQuery, useUp
 import { CallError, NoRecord } from '../../lib/call-errors.js';
 import { shownState, useAutosave, type SaveState } from './autosave.js';
 import { eligibilitySentences, listInFrench, missingForEligibility, rentSentence } from './eligibility.js';
-import { memberRows, membersText, newMember, personValues, recordValues, type Section } from './record-values.js';
+import { holdsSecondApplicant, memberRows, membersText, newMember, personValues, recordValues, type Section } from './record-values.js';
 import './information.css';
 
 const FORM = 'my-information';
@@ -145,11 +145,11 @@ function InformationForm({ record }: { record: MyRecord }) {
 function Household({ binding, record, addMember }: { binding: FormBinding; record: MyRecord; addMember: (rows: string) => void }) {
   const [confirming, setConfirming] = useState(false);
   const second = record.person_2;
-  const hasSecond = second !== null && (second.first_name !== '' || second.last_name !== '');
-  // Going back to a person alone forgets the second applicant: asked first when there is one.
+  const name = [second?.first_name, second?.last_name].filter(Boolean).join(' ');
+  // Going back to a person alone deletes the second applicant and their documents: asked first when there are some.
   const situation: FormBinding = {
     ...binding,
-    set: (field, value) => (value === 'alone' && hasSecond ? setConfirming(true) : binding.set(field, value)),
+    set: (field, value) => (value === 'alone' && holdsSecondApplicant(record) ? setConfirming(true) : binding.set(field, value)),
   };
   return (
     <>
@@ -160,7 +160,8 @@ function Household({ binding, record, addMember }: { binding: FormBinding; recor
       <Members binding={binding} add={addMember} />
       <Modal open={confirming} title="Faire la demande seul(e) ?" onClose={() => setConfirming(false)}>
         <p>
-          Les informations du second demandeur{second && second.first_name ? ` (${second.first_name} ${second.last_name})` : ''} seront effacées de votre dossier.
+          Les informations et les pièces justificatives du second demandeur{name ? ` (${name})` : ''} seront supprimées de votre dossier. Elles ne
+          pourront pas être récupérées.
         </p>
         <div className="my-information__actions">
           <button

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { myRecordUpdateSchema, validate } from '@hsa-lli/common/domain';
-import { apiValue, memberRows, membersText, sectionOf, updateOf } from './record-values.js';
+import type { PersonFields, RecordDocumentView } from '@hsa-lli/common/domain';
+import { apiValue, holdsSecondApplicant, memberRows, membersText, sectionOf, updateOf } from './record-values.js';
 
 describe('the information form’s texts as update-mine takes them', () => {
   it('nests each field under its path, amounts in euros as numbers, lists as arrays, empty choices as null', () => {
@@ -64,5 +65,36 @@ describe('the information form’s texts as update-mine takes them', () => {
       'discovery',
       'wishes',
     ]);
+  });
+});
+
+describe('the second applicant a person alone would delete', () => {
+  const blank: PersonFields = {
+    first_name: '',
+    last_name: '',
+    birth_date: null,
+    email: null,
+    phone: null,
+    address: null,
+    zip_code: null,
+    city: null,
+    pro_situation: null,
+    employer: null,
+    housing_situation: null,
+    tax_income: null,
+  };
+  const document = (type: RecordDocumentView['type']) => ({ type }) as RecordDocumentView;
+
+  it('is there as soon as one of their fields is filled, their name or not', () => {
+    expect(holdsSecondApplicant({ person_2: null, documents: [] })).toBe(false);
+    expect(holdsSecondApplicant({ person_2: blank, documents: [document('p1_nat_id')] })).toBe(false);
+    expect(holdsSecondApplicant({ person_2: { ...blank, first_name: 'Maite' }, documents: [] })).toBe(true);
+    expect(holdsSecondApplicant({ person_2: { ...blank, pro_situation: 'cdi' }, documents: [] })).toBe(true);
+    expect(holdsSecondApplicant({ person_2: { ...blank, tax_income: 0 }, documents: [] })).toBe(true);
+  });
+
+  it('is there when the file holds one of their documents, their fields empty', () => {
+    expect(holdsSecondApplicant({ person_2: blank, documents: [document('p1_nat_id'), document('p2_payslips')] })).toBe(true);
+    expect(holdsSecondApplicant({ person_2: null, documents: [document('p2_nat_id')] })).toBe(true);
   });
 });

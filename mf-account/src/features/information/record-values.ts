@@ -55,6 +55,16 @@ export const newMember = (): MemberRow => ({ first_name: '', birth_date: '', rol
 
 const text = (value: string | number | null | undefined) => (value === null || value === undefined ? '' : String(value));
 
+/**
+ * Whether the file holds anything of a second applicant, a field or a document: going back to a person alone deletes
+ * it all, so it is asked first.
+ */
+export function holdsSecondApplicant(record: Pick<MyRecord, 'person_2' | 'documents'>): boolean {
+  const person = record.person_2;
+  const filled = person !== null && PERSON_FIELDS.some((field) => text(person[field]).trim() !== '');
+  return filled || record.documents.some((document) => document.type.startsWith('p2_'));
+}
+
 export function personValues(position: PersonPosition, person: PersonFields): Record<string, string> {
   return Object.fromEntries(PERSON_FIELDS.map((field) => [`person_${position}.${field}`, text(person[field])]));
 }
