@@ -49,7 +49,7 @@ export function ForgotPasswordPage() {
         <MessageBox kind="info">{answer.message}</MessageBox>
       ) : (
         <form onSubmit={onSubmit} noValidate aria-label="Mot de passe oublié">
-          <p>Indiquez l'adresse e-mail de votre compte : nous vous enverrons un lien pour choisir un nouveau mot de passe.</p>
+          <p>Indiquez l’adresse e-mail de votre compte : nous vous enverrons un lien pour choisir un nouveau mot de passe.</p>
           {failure && <RequestErrorMessage error={failure} />}
           <TextField form={form} name="email" label="E-mail" type="email" autoComplete="email" />
           <button type="submit" className="ui-button" disabled={sending}>
@@ -145,11 +145,11 @@ export function RegistrationPage() {
       <h1>Création de votre compte</h1>
       <p>
         Bienvenue {[invitation.first_name, invitation.last_name].filter(Boolean).join(' ')}. Votre compte sera ouvert avec
-        l'adresse <strong>{invitation.email}</strong> : choisissez son mot de passe.
+        l’adresse <strong>{invitation.email}</strong> : choisissez son mot de passe.
       </p>
       {applicant && (
         <p>
-          Votre espace vous permettra de compléter votre demande de logement et d'y déposer vos pièces justificatives, en
+          Votre espace vous permettra de compléter votre demande de logement et d’y déposer vos pièces justificatives, en
           toute confidentialité.
         </p>
       )}
