@@ -274,6 +274,28 @@ test.describe('cookie consent', () => {
     expect(await page.evaluate(() => localStorage.getItem('cookies_consent'))).toBe('true');
   });
 
+  test('never on a page whose address holds a link’s secret, even with consent', async ({ page }) => {
+    await page.addInitScript(() => {
+      localStorage.setItem('cookies_consent', 'true');
+      localStorage.setItem('enabled_google_analytics', 'true');
+    });
+    const analytics = page.locator(`script[src="${ANALYTICS_URL}"]`);
+    for (const path of [
+      '/creation-de-compte/secret-du-lien-1234567890',
+      '/mot-de-passe-oublie/nouveau-mot-de-passe/secret-du-lien-1234567890',
+      '/mes-identifiants/nouvelle-adresse/secret-du-lien-1234567890',
+      '/deversement-de-pieces/1/secret-du-lien-1234567890',
+    ]) {
+      await page.goto(path);
+      await page.waitForLoadState('networkidle');
+      await expect(analytics, path).toHaveCount(0);
+    }
+    // The next page, without a secret, is measured.
+    await page.getByRole('link', { name: /^Retour à l.accueil$/ }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(analytics).toHaveCount(1);
+  });
+
   test('never on localhost, even with consent', async ({ page }) => {
     await page.goto(`http://localhost:${E2E_PORT}/`);
     await page.getByRole('region', { name: 'Cookies' }).getByRole('button', { name: 'Accepter' }).click();

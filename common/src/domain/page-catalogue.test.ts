@@ -5,6 +5,7 @@ import {
   PAGE_CATALOGUE,
   accountLinks,
   adminMenu,
+  holdsLinkSecret,
   pageApiOpenTo,
   pagesOpenTo,
   remoteLayout,
@@ -74,5 +75,19 @@ describe('page catalogue', () => {
       '/PDF/',
       '/gestion/',
     ]);
+  });
+
+  it('knows the pages whose address holds a link’s secret, from their patterns', () => {
+    for (const path of [
+      '/creation-de-compte/Zk3_secret',
+      '/mot-de-passe-oublie/nouveau-mot-de-passe/Zk3_secret',
+      '/mes-identifiants/nouvelle-adresse/Zk3_secret',
+      '/deversement-de-pieces/12/Zk3_secret',
+    ]) {
+      expect({ path, secret: holdsLinkSecret(path) }).toEqual({ path, secret: true });
+    }
+    for (const path of ['/', '/creation-de-compte', '/mes-identifiants', '/residences/arrosa/t2/12', '/admin/liste-des-biens/12', '/deversement-de-pieces/12']) {
+      expect({ path, secret: holdsLinkSecret(path) }).toEqual({ path, secret: false });
+    }
   });
 });

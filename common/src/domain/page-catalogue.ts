@@ -1,4 +1,5 @@
 import { REMOTE_PREFIXES, type LayoutName, type RemoteName } from './areas.js';
+import { matchesPattern } from './pages.js';
 import { ROLES, type Role } from './reference.js';
 
 /**
@@ -236,6 +237,14 @@ export function accountLinks(roles: readonly string[], pages: readonly string[])
       ? [{ to: page.pattern, label: page.accountLink.label, iconOnly: false }]
       : [],
   );
+}
+
+/**
+ * Whether a path is a page whose address holds an e-mailed link's secret (a `[token]` segment of its pattern): such
+ * an address is never handed to a third party, audience measurement included.
+ */
+export function holdsLinkSecret(pathname: string): boolean {
+  return PAGES.some((page) => page.pattern.split('/').includes('[token]') && matchesPattern(page.pattern, pathname));
 }
 
 /** The fixed pages listed in sitemap.xml. */

@@ -1,4 +1,6 @@
 import { createContext, useContext, useEffect, useState, useSyncExternalStore, type ReactNode } from 'react';
+import { useLocation } from 'react-router';
+import { holdsLinkSecret } from '@hsa-lli/common/domain';
 import { http } from '@hsa-lli/common/http';
 import { isPrerendering } from '../../app/prerender.js';
 
@@ -78,7 +80,9 @@ export function ConsentProvider({ children }: { children: ReactNode }) {
     setConsent(next);
     setDialogOpen(false);
   };
-  useAnalytics(consent.analytics);
+  const { pathname } = useLocation();
+  // The script reads the page's address: a link's secret in it would leave for a third party.
+  useAnalytics(consent.analytics && !holdsLinkSecret(pathname));
   const mounted = useMounted();
   const api: ConsentApi = {
     ...consent,
