@@ -1,28 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { accessibleAtBothWidths } from '../support/accessibility.ts';
+import { onePagePdf } from '../support/files.ts';
 import { alive, emailOf, expect, loginAs, test, watchContentSecurityPolicy } from '../support/fixtures.ts';
-
-/** A real one-page PDF, written by hand (offsets included) so that the API's PDF reader takes it. */
-function onePagePdf(text: string): Buffer {
-  const content = `BT /F1 24 Tf 72 760 Td (${text}) Tj ET`;
-  const objects = [
-    '<< /Type /Catalog /Pages 2 0 R >>',
-    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
-    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>',
-    `<< /Length ${content.length} >>\nstream\n${content}\nendstream`,
-    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
-  ];
-  let pdf = '%PDF-1.4\n';
-  const offsets = objects.map((object, index) => {
-    const offset = pdf.length;
-    pdf += `${index + 1} 0 obj\n${object}\nendobj\n`;
-    return offset;
-  });
-  const xref = pdf.length;
-  pdf += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${offsets.map((offset) => `${String(offset).padStart(10, '0')} 00000 n \n`).join('')}`;
-  pdf += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
-  return Buffer.from(pdf, 'latin1');
-}
 
 const pdfFile = (name: string) => ({ name, mimeType: 'application/pdf', buffer: onePagePdf(name) });
 
@@ -139,6 +118,7 @@ test.describe.serial('the customer’s own file', () => {
     await slowUploads(page, '/api/records/documents/upload');
     const identity = documentItem(page, "Pièce d'identité");
     await expect(identity.getByText('À fournir')).toBeVisible();
+    await expect(identity.getByLabel('Ajouter le fichier')).toHaveAccessibleDescription(/Mettez le recto et le verso dans un même PDF, ou sur une même photo\./);
     await identity.getByLabel('Ajouter le fichier').setInputFiles(pdfFile('carte-identite.pdf'));
     await expect(identity.getByRole('progressbar', { name: 'Envoi de carte-identite.pdf' })).toBeVisible();
     await expect(identity.getByRole('link', { name: /^carte-identite\.pdf/ })).toBeVisible();
@@ -232,7 +212,7 @@ test.describe.serial('the customer’s own file', () => {
     await visitor.getByLabel('Fichiers à envoyer').setInputFiles(pdfFile('avis-imposition-2025.pdf'));
     const sent = visitor.getByRole('region', { name: 'Pièces envoyées' });
     await expect(sent.getByRole('listitem')).toHaveCount(1);
-    await expect(sent).toContainText('avis-imposition-2025.pdf');
+    await expect(sent).toContainText(/avis-imposition-2025\.pdf : « Avis d'imposition », envoyée à \d{1,2}\sh\s\d{2}$/);
     await accessibleAtBothWidths(visitor, 'shared-upload');
 
     // The customer sees it in their file.
