@@ -51,7 +51,7 @@ describe('page catalogue', () => {
     expect(adminMenu(pagesOpenTo(['coordinator']))).toEqual([{ to: '/admin/accueil', label: 'Accueil', iconOnly: true }]);
     expect(adminMenu(pagesOpenTo(['comitee']))).toEqual([]);
     expect(adminMenu([])).toEqual([]);
-    expect(accountLinks(['customer'], pagesOpenTo(['customer'])).map((link) => link.label)).toEqual(['Mes identifiants']);
+    expect(accountLinks(['customer'], pagesOpenTo(['customer'])).map((link) => link.label)).toEqual(['Mes identifiants', 'Mes informations', 'Mes pièces justificatives']);
     expect(accountLinks(['hsa'], pagesOpenTo(['hsa']))).toEqual([{ to: '/admin/accueil', label: 'Accueil', iconOnly: false }]);
     expect(accountLinks(['coordinator'], pagesOpenTo(['coordinator']))).toEqual([]);
     expect(accountLinks(['member'], pagesOpenTo(['member']))).toEqual([]);
@@ -71,6 +71,8 @@ describe('page catalogue', () => {
       '/creation-de-compte/',
       '/mot-de-passe-oublie/nouveau-mot-de-passe/',
       '/mes-identifiants',
+      '/mon-compte-hsa-lli',
+      '/deversement-de-pieces/',
       '/admin/',
       '/PDF/',
       '/gestion/',

@@ -265,5 +265,6 @@ export function robotsDisallowed(): string[] {
     const bracket = page.pattern.indexOf('/[');
     return bracket === -1 ? page.pattern : page.pattern.slice(0, bracket + 1);
   });
-  return [...new Set(paths)];
+  // A rule is a prefix: `/mes-identifiants` keeps crawlers from `/mes-identifiants/…` already.
+  return [...new Set(paths)].filter((path, _, all) => !all.some((other) => other !== path && path.startsWith(other)));
 }
