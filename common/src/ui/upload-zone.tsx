@@ -89,6 +89,33 @@ export function useFileUploads<M = undefined>(send: SendFile<M>, check?: (file: 
 
 const hasFiles = (event: DragEvent) => Array.from(event.dataTransfer.types).includes('Files');
 
+/**
+ * Files dropped on an element: its handlers, and whether files are being dragged over it (to show it). Other things
+ * dragged (text, a picture of the page being reordered) are left to the page.
+ */
+export function useFileDrop(onFiles: (files: File[]) => void) {
+  const [dropping, setDropping] = useState(false);
+  const handlers = {
+    onDragOver: (event: DragEvent) => {
+      if (!hasFiles(event)) return;
+      event.preventDefault();
+      event.dataTransfer.dropEffect = 'copy';
+      setDropping(true);
+    },
+    onDragLeave: (event: DragEvent) => {
+      if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setDropping(false);
+    },
+    onDrop: (event: DragEvent) => {
+      if (!hasFiles(event)) return;
+      event.preventDefault();
+      setDropping(false);
+      const files = Array.from(event.dataTransfer.files);
+      if (files.length > 0) onFiles(files);
+    },
+  };
+  return { dropping, handlers };
+}
+
 export interface UploadZoneProps {
   label: ReactNode;
   hint?: ReactNode;
@@ -112,7 +139,7 @@ export interface UploadZoneProps {
  * screen readers when a file starts and ends its journey.
  */
 export function UploadZone({ label, hint, accept, multiple, camera, uploads, announcement, onFiles, onRetry, onRemove, error }: UploadZoneProps) {
-  const [dropping, setDropping] = useState(false);
+  const { dropping, handlers } = useFileDrop((files) => onFiles(multiple ? files : files.slice(0, 1)));
   const cameraInput = useRef<HTMLInputElement>(null);
   const chosen = (event: ChangeEvent<HTMLInputElement>) => {
     const files = Array.from(event.target.files ?? []);
@@ -123,22 +150,7 @@ export function UploadZone({ label, hint, accept, multiple, camera, uploads, ann
   return (
     <div
       className={`ui-upload-zone${dropping ? ' ui-upload-zone--dropping' : ''}`}
-      onDragOver={(event) => {
-        if (!hasFiles(event)) return;
-        event.preventDefault();
-        event.dataTransfer.dropEffect = 'copy';
-        setDropping(true);
-      }}
-      onDragLeave={(event) => {
-        if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setDropping(false);
-      }}
-      onDrop={(event) => {
-        if (!hasFiles(event)) return;
-        event.preventDefault();
-        setDropping(false);
-        const files = Array.from(event.dataTransfer.files);
-        if (files.length > 0) onFiles(multiple ? files : files.slice(0, 1));
-      }}
+      {...handlers}
     >
       <FieldFrame
         label={label}

@@ -11,7 +11,7 @@ import {
 } from '@hsa-lli/common/back-office';
 import type { ImageView } from '@hsa-lli/common/domain';
 import { errorText, pushMessage, useAppDispatch } from '@hsa-lli/common/store';
-import { FileField, MessageBox, Modal, RequestErrorMessage, TextField, useForm, useSubmission, type FileUpload } from '@hsa-lli/common/ui';
+import { FileField, MessageBox, Modal, RequestErrorMessage, TextField, useFileDrop, useForm, useSubmission, type FileUpload } from '@hsa-lli/common/ui';
 import {
   useDeleteImageMutation,
   useReorderImagesMutation,
@@ -69,7 +69,6 @@ const SHORT_ALT = 60;
 
 const thumbnail = (image: ImageView) => `${image.url}?w=500`;
 const shortAlt = (alt: string) => (alt.length > SHORT_ALT ? `${alt.slice(0, SHORT_ALT - 1)}…` : alt);
-const hasFiles = (event: DragEvent) => Array.from(event.dataTransfer.types).includes('Files');
 
 /** Why an upload was refused: the server's message, and its reason on the files when it gave one. */
 function uploadFailure(error: unknown): string {
@@ -144,7 +143,10 @@ export function PhotoManager({ owner, ownerId, kind, label, images, onChange }: 
       if (batch === batches.current) form.set(FILES, '');
     }
   };
-  const [dropping, setDropping] = useState(false);
+  const drop = useFileDrop((files) => {
+    form.set(FILES, files.map((file) => file.name).join('\n'));
+    void send(files);
+  });
 
   // Moves, by the buttons or by dragging a picture onto another's place.
   const [reorder] = useReorderImagesMutation();
@@ -206,26 +208,9 @@ export function PhotoManager({ owner, ownerId, kind, label, images, onChange }: 
 
   return (
     <section
-      className={`photo-manager${dropping ? ' photo-manager--dropping' : ''}`}
+      className={`photo-manager${drop.dropping ? ' photo-manager--dropping' : ''}`}
       aria-labelledby={headingId}
-      onDragOver={(event) => {
-        if (!hasFiles(event)) return;
-        event.preventDefault();
-        event.dataTransfer.dropEffect = 'copy';
-        setDropping(true);
-      }}
-      onDragLeave={(event) => {
-        if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setDropping(false);
-      }}
-      onDrop={(event) => {
-        if (!hasFiles(event)) return;
-        event.preventDefault();
-        setDropping(false);
-        const files = Array.from(event.dataTransfer.files);
-        if (files.length === 0) return;
-        form.set(FILES, files.map((file) => file.name).join('\n'));
-        void send(files);
-      }}
+      {...drop.handlers}
     >
       <h2 id={headingId} ref={heading} tabIndex={-1}>
         {label}
