@@ -2,12 +2,16 @@ import { AuditEntry } from '../audit/entities/audit-entry.entity.js';
 import { Session } from '../auth/sessions/session.entity.js';
 import { RateLimit } from '../common/entities/rate-limit.entity.js';
 import { ContactForm } from '../contact-forms/entities/contact-form.entity.js';
+import { ContactReply } from '../contact-forms/entities/contact-reply.entity.js';
 import { Equipment } from '../equipments/entities/equipment.entity.js';
 import { Change } from '../history/entities/change.entity.js';
 import { Good } from '../goods/entities/good.entity.js';
 import { Image } from '../images/entities/image.entity.js';
 import { RecordDocument } from '../records/entities/record-document.entity.js';
+import { RecordEvent } from '../records/entities/record-event.entity.js';
+import { RecordNote } from '../records/entities/record-note.entity.js';
 import { RecordPerson } from '../records/entities/record-person.entity.js';
+import { RecordStageChange } from '../records/entities/record-stage-change.entity.js';
 import { Record } from '../records/entities/record.entity.js';
 import { Commune } from '../reference/entities/commune.entity.js';
 import { Residence } from '../residences/entities/residence.entity.js';
@@ -20,13 +24,17 @@ export const ENTITIES = [
   Change,
   Commune,
   ContactForm,
+  ContactReply,
   Equipment,
   Good,
   Image,
   RateLimit,
   Record,
   RecordDocument,
+  RecordEvent,
+  RecordNote,
   RecordPerson,
+  RecordStageChange,
   Residence,
   Session,
   Statistic,

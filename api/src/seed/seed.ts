@@ -269,7 +269,7 @@ export async function seedDemo(dataSource: DataSource, dataDir: string): Promise
       await manager.save(
         manager.create(Record, {
           reference: `DOS-2026-${String(index + 1).padStart(4, '0')}`,
-          status: index === 2 ? 'completed' : 'new',
+          stage: (['in_progress', 'under_review', 'committee', 'complete'] as const)[index]!,
           situation: demo.situation,
           link: demo.situation === 'couple' ? 'marie' : null,
           dependants: demo.dependants,

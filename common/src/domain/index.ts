@@ -5,6 +5,7 @@ export * from './communes.js';
 export * from './contact.js';
 export * from './eligibility.js';
 export * from './energy.js';
+export * from './follow-up.js';
 export * from './format.js';
 export * from './legal.js';
 export * from './lli.js';

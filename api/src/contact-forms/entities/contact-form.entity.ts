@@ -1,4 +1,5 @@
-import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn } from 'typeorm';
+import { Column, CreateDateColumn, Entity, ManyToOne, PrimaryGeneratedColumn, type Relation } from 'typeorm';
+import { Record } from '../../records/entities/record.entity.js';
 import {
   CONTACT_SUBJECTS,
   REFERENCE_STATUSES,
@@ -40,4 +41,16 @@ export class ContactForm {
 
   @CreateDateColumn({ type: 'datetime' })
   createdAt!: Date;
+
+  /** When staff first opened it: before that it is shown as unread. */
+  @Column({ type: 'datetime', nullable: true })
+  readAt!: Date | null;
+
+  /** When it was marked « Terminé ». */
+  @Column({ type: 'datetime', nullable: true })
+  completedAt!: Date | null;
+
+  /** The application file it became. */
+  @ManyToOne(() => Record, { nullable: true, onDelete: 'SET NULL' })
+  record!: Relation<Record> | null;
 }

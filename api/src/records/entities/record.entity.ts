@@ -14,13 +14,13 @@ import {
   DISCOVERY_SOURCES,
   HOUSEHOLDS,
   LINKS,
-  REFERENCE_STATUSES,
+  RECORD_STAGES,
   type DiscoverySource,
   type FlatSize,
   type Household,
   type Link,
   type MemberFields,
-  type ReferenceStatus,
+  type RecordStage,
 } from '@hsa-lli/common/domain';
 import { User } from '../../users/entities/user.entity.js';
 import { Good } from '../../goods/entities/good.entity.js';
@@ -37,8 +37,16 @@ export class Record {
   @Column({ type: 'varchar', length: 40, unique: true })
   reference!: string;
 
-  @Column({ type: 'simple-enum', enum: REFERENCE_STATUSES, default: 'new' })
-  status!: ReferenceStatus;
+  /** Where the file stands (common/src/domain/follow-up.ts); each move is in `record_stage_changes`. */
+  @Column({ type: 'simple-enum', enum: RECORD_STAGES, default: 'in_progress' })
+  stage!: RecordStage;
+
+  @Column({ type: 'datetime', nullable: true })
+  stageChangedAt!: Date | null;
+
+  /** The staff member following the file. */
+  @ManyToOne(() => User, { nullable: true, onDelete: 'SET NULL' })
+  follower!: Relation<User> | null;
 
   @Column({ type: 'simple-enum', enum: HOUSEHOLDS })
   situation!: Household;

@@ -1,6 +1,6 @@
 /** The history each residence, good, equipment and account keeps of who changed what and when. */
 
-export const HISTORY_SUBJECTS = ['residence', 'good', 'equipment', 'user'] as const;
+export const HISTORY_SUBJECTS = ['residence', 'good', 'equipment', 'user', 'contact_form', 'record'] as const;
 export type HistorySubject = (typeof HISTORY_SUBJECTS)[number];
 
 /** One field of a change: its name in the API's bodies, before and after. */
