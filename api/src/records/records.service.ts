@@ -1,6 +1,6 @@
 import { Injectable, NotFoundException } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
-import type { MyRecord, MyRecordUpdate, PersonUpdate } from '@hsa-lli/common/domain';
+import type { Household, MemberFields, MyRecord, MyRecordUpdate, PersonUpdate } from '@hsa-lli/common/domain';
 import { In, type DataSource, type EntityManager, type Repository } from 'typeorm';
 import { AuditService } from '../audit/audit.service.js';
 import { FieldsError } from '../common/api-errors.js';
@@ -44,6 +44,14 @@ const EMPTY_PERSON = {
   taxIncome: null,
 } satisfies Partial<RecordPerson>;
 
+/** What staff know of a household before its owner fills the file in; the account names the first person. */
+export interface RecordPrefill {
+  situation: Household;
+  members: MemberFields[];
+  person_1: PersonUpdate;
+  person_2: PersonUpdate | null;
+}
+
 /** Application files (records): the customer space and the back office build on this service. */
 @Injectable()
 export class RecordsService {
@@ -78,6 +86,21 @@ export class RecordsService {
     );
     record.reference = `DOS-${record.createdAt.getFullYear()}-${String(record.id).padStart(4, '0')}`;
     await manager.update(Record, { id: record.id }, { reference: record.reference });
+    return record;
+  }
+
+  /**
+   * Opens the file of a customer account with what staff already know of the household (from a contact request), in
+   * the caller's transaction: openFor, then the situation, the dependants and the persons' fields given. Answers null,
+   * changing nothing, when the account has a file already.
+   */
+  async openPrefilledFor(manager: EntityManager, user: User, prefill: RecordPrefill): Promise<Record | null> {
+    if (await manager.existsBy(Record, { user: { id: user.id } })) return null;
+    await this.openFor(manager, user);
+    const record = await this.findMine(user.id, manager);
+    await manager.update(Record, { id: record.id }, { situation: prefill.situation, members: prefill.members, dependants: prefill.members.length });
+    await this.updatePerson(manager, record, 1, prefill.person_1);
+    if (prefill.situation === 'couple') await this.updatePerson(manager, record, 2, prefill.person_2 ?? {});
     return record;
   }
 
