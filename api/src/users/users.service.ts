@@ -165,15 +165,21 @@ export class UsersService {
     if (await this.users.existsBy({ email })) throw new FieldsError({ email: EMAIL_TAKEN });
     const user = await uniqueOrFieldError(
       () =>
-        this.dataSource.transaction(async (manager) => {
-          const saved = await manager.save(manager.create(User, { email, firstName, lastName, roles: [role], passwordHash: null, phone: null, active: true }));
-          await this.history.record({ subject: 'user', subjectId: saved.id, actor, action: 'Création et invitation', changes: changedFields({}, this.createdFields(saved)) }, manager);
-          return saved;
-        }),
+        this.dataSource.transaction((manager) => this.createInvited(manager, { email, first_name: firstName, last_name: lastName, role }, actor)),
       { email: EMAIL_TAKEN },
     );
     await this.sendInvitation(user);
     return this.getOne(user.id);
+  }
+
+  /**
+   * Creates an account without a password in the caller's transaction (another feature's step, such as turning a
+   * contact request into a file); `sendInvitation` mails its link once the transaction is committed.
+   */
+  async createInvited(manager: EntityManager, { email, first_name: firstName, last_name: lastName, role }: InvitationRequest, actor: SessionUser): Promise<User> {
+    const saved = await manager.save(manager.create(User, { email, firstName, lastName, roles: [role], passwordHash: null, phone: null, active: true }));
+    await this.history.record({ subject: 'user', subjectId: saved.id, actor, action: 'Création et invitation', changes: changedFields({}, this.createdFields(saved)) }, manager);
+    return saved;
   }
 
   async update({ id, version, first_name: firstName, last_name: lastName, roles }: UserUpdateRequest, actor: SessionUser): Promise<UserAnswer> {
@@ -271,7 +277,8 @@ export class UsersService {
     return { email: user.email, ...formOf(user) };
   }
 
-  private async sendInvitation(user: User): Promise<void> {
+  /** Mails an invited account a link to choose its password; the earlier ones stop working. */
+  async sendInvitation(user: User): Promise<void> {
     const token = await this.tokens.issue('registration', { email: user.email, firstName: user.firstName, lastName: user.lastName, role: user.roles[0]! });
     await this.mail.send({
       to: user.email,
