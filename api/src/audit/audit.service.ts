@@ -1,10 +1,16 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { ROLE_LABELS, type ConsultationView } from '@hsa-lli/common/domain';
 import type { Request } from 'express';
-import type { Repository } from 'typeorm';
+import { MoreThan, type Repository } from 'typeorm';
+import { TooManyAttemptsError } from '../common/api-errors.js';
+import { APP_CONFIG } from '../config/config.module.js';
+import type { AppConfig } from '../config/config.js';
 import type { SessionUser } from '../auth/session-user.js';
 import { AuditEntry, type AuditAction } from './entities/audit-entry.entity.js';
+import { RecordViewAllowance } from './entities/record-view-allowance.entity.js';
+
+const DAY_MS = 24 * 60 * 60_000;
 
 const ACTION_LABELS: Record<AuditAction, string> = {
   record_view: 'A consulté votre dossier',
@@ -17,9 +23,19 @@ const ACTION_LABELS: Record<AuditAction, string> = {
  */
 @Injectable()
 export class AuditService {
-  constructor(@InjectRepository(AuditEntry) private readonly entries: Repository<AuditEntry>) {}
+  constructor(
+    @InjectRepository(AuditEntry) private readonly entries: Repository<AuditEntry>,
+    @InjectRepository(RecordViewAllowance) private readonly allowances: Repository<RecordViewAllowance>,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
 
+  /**
+   * Writes a staff consultation, once the staff member may make it: a file already consulted in the last 24 hours
+   * always, another one while they have consulted fewer files than their limit (RECORD_VIEWS_PER_DAY, plus what an
+   * administrator allowed them) — a guard against bulk extraction.
+   */
   async record(action: AuditAction, target: { recordId: number; documentId?: number }, actor: SessionUser, request: Request): Promise<void> {
+    await this.checkAllowance(target.recordId, actor);
     await this.entries.insert({
       action,
       recordId: target.recordId,
@@ -31,6 +47,38 @@ export class AuditService {
       ip: (request.ip ?? '').slice(0, 45),
       userAgent: (request.get('user-agent') ?? '').slice(0, 300),
     });
+  }
+
+  /** How many files the staff member consulted in the last 24 hours, and may. */
+  async consultedToday(actorId: number): Promise<{ consulted: number; allowed: number }> {
+    const since = new Date(Date.now() - DAY_MS);
+    const [consulted, granted] = await Promise.all([
+      this.entries
+        .createQueryBuilder('entry')
+        .select('COUNT(DISTINCT entry.recordId)', 'count')
+        // Find operators write the date as each database stores it.
+        .where({ actorId, at: MoreThan(since) })
+        .getRawOne<{ count: string | number }>(),
+      this.allowances.sum('extra', { userId: actorId, createdAt: MoreThan(since) }),
+    ]);
+    return { consulted: Number(consulted?.count ?? 0), allowed: this.config.recordViewsPerDay + (granted ?? 0) };
+  }
+
+  /** Lets a staff member consult `extra` more files over the next 24 hours. */
+  async allowMore(userId: number, extra: number, by: SessionUser): Promise<{ consulted: number; allowed: number }> {
+    await this.allowances.insert({ userId, extra, grantedById: by.id, grantedByName: `${by.firstName} ${by.lastName}`.trim() });
+    return this.consultedToday(userId);
+  }
+
+  private async checkAllowance(recordId: number, actor: SessionUser): Promise<void> {
+    const since = new Date(Date.now() - DAY_MS);
+    if (await this.entries.existsBy({ actorId: actor.id, recordId, at: MoreThan(since) })) return;
+    const { consulted, allowed } = await this.consultedToday(actor.id);
+    if (consulted >= allowed) {
+      throw new TooManyAttemptsError(
+        `Vous avez consulté ${consulted} dossiers ces dernières 24 heures, le maximum permis. Pour en consulter d’autres, demandez à un administrateur de relever votre limite.`,
+      );
+    }
   }
 
   /** A file's consultations, newest first, as its owner sees them. */

@@ -42,6 +42,8 @@ export interface AppConfig {
   frontOrigin: string | null;
   /** clamd (`tcp://host:port`) that scans every uploaded document; without it documents are kept « non analysé ». */
   clamavUrl: string | null;
+  /** Application files a staff member may consult in 24 hours before an administrator must allow more. */
+  recordViewsPerDay: number;
   /**
    * Keys of the private documents (AES-256-GCM): the first encrypts, all decrypt, so that a key can be rotated.
    * Null: one key made once and kept under dataDir/secrets (never in production).
@@ -84,6 +86,13 @@ function readBoolean(env: Env, name: string, fallback: boolean): boolean {
   if (['1', 'true', 'yes', 'on'].includes(raw)) return true;
   if (['0', 'false', 'no', 'off'].includes(raw)) return false;
   throw new ConfigError(`${name} must be true or false (got ${env[name]})`);
+}
+
+function readCount(env: Env, name: string, fallback: number): number {
+  const raw = env[name]?.trim();
+  if (!raw) return fallback;
+  if (!/^[1-9]\d{0,6}$/.test(raw)) throw new ConfigError(`${name} must be a whole number above 0 (got ${raw})`);
+  return Number(raw);
 }
 
 function readPort(env: Env): number {
@@ -166,6 +175,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     analyticsUrl: readUrl(env, 'ANALYTICS_URL', ['http:', 'https:']),
     frontOrigin: readUrl(env, 'FRONT_ORIGIN', ['http:', 'https:']),
     clamavUrl: readClamavUrl(env),
+    recordViewsPerDay: readCount(env, 'RECORD_VIEWS_PER_DAY', 200),
     documentsKeys: readDocumentKeys(env, production),
     prerender: readBoolean(env, 'PRERENDER', readBoolean(env, 'SERVE_APPS', false)),
     chromiumPath: env.CHROMIUM_PATH?.trim() || '/usr/bin/chromium',

@@ -1,4 +1,5 @@
 import { AuditEntry } from '../audit/entities/audit-entry.entity.js';
+import { RecordViewAllowance } from '../audit/entities/record-view-allowance.entity.js';
 import { Session } from '../auth/sessions/session.entity.js';
 import { RateLimit } from '../common/entities/rate-limit.entity.js';
 import { ContactForm } from '../contact-forms/entities/contact-form.entity.js';
@@ -35,6 +36,7 @@ export const ENTITIES = [
   RecordNote,
   RecordPerson,
   RecordStageChange,
+  RecordViewAllowance,
   Residence,
   Session,
   Statistic,

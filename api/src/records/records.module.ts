@@ -9,6 +9,8 @@ import { incomingDir } from '../documents/documents.service.js';
 import { Token } from '../tokens/entities/token.entity.js';
 import { RecordDocument } from './entities/record-document.entity.js';
 import { Record } from './entities/record.entity.js';
+import { FollowUpController } from './follow-up.controller.js';
+import { FollowUpService } from './follow-up.service.js';
 import { RecordDocumentsService } from './record-documents.service.js';
 import { RecordsController } from './records.controller.js';
 import { RecordsService } from './records.service.js';
@@ -22,8 +24,8 @@ import { UploadLinksService } from './upload-links.service.js';
     AuditModule,
     DocumentsModule,
   ],
-  controllers: [RecordsController],
-  providers: [RecordsService, RecordDocumentsService, UploadLinksService],
+  controllers: [RecordsController, FollowUpController],
+  providers: [RecordsService, RecordDocumentsService, UploadLinksService, FollowUpService],
   exports: [RecordsService],
 })
 export class RecordsModule {}

@@ -51,8 +51,8 @@ export function stageMoveProblem(from: RecordStage, to: RecordStage): string | n
 }
 
 /**
- * Follow-up event types and their sub-reasons. `good`: the event concerns one good (a visit, an offer), which is then
- * named. `reasonRequired`: the sub-reason must be given.
+ * Follow-up event types and their sub-reasons. `good`: whether the event names the good it concerns ('required' for
+ * a visit or an offer, which the statistics count by residence). `reasonRequired`: the sub-reason must be given.
  */
 export const EVENT_TYPE_OPTIONS = [
   {
@@ -63,7 +63,7 @@ export const EVENT_TYPE_OPTIONS = [
       { value: 'incoming', label: 'Appel reçu' },
     ],
     reasonRequired: true,
-    good: false,
+    good: 'none',
   },
   {
     value: 'message',
@@ -73,7 +73,7 @@ export const EVENT_TYPE_OPTIONS = [
       { value: 'letter', label: 'Courrier' },
     ],
     reasonRequired: true,
-    good: false,
+    good: 'none',
   },
   {
     value: 'interview',
@@ -84,7 +84,7 @@ export const EVENT_TYPE_OPTIONS = [
       { value: 'video', label: 'En visioconférence' },
     ],
     reasonRequired: true,
-    good: false,
+    good: 'none',
   },
   {
     value: 'visit',
@@ -95,9 +95,9 @@ export const EVENT_TYPE_OPTIONS = [
       { value: 'open_day', label: 'Journée portes ouvertes' },
     ],
     reasonRequired: true,
-    good: true,
+    good: 'required',
   },
-  { value: 'offer', label: 'Proposition d’un logement', reasons: [], reasonRequired: false, good: true },
+  { value: 'offer', label: 'Proposition d’un logement', reasons: [], reasonRequired: false, good: 'required' },
   {
     value: 'refusal_by_applicant',
     label: 'Refus du demandeur',
@@ -110,7 +110,7 @@ export const EVENT_TYPE_OPTIONS = [
       { value: 'other', label: 'Autre raison' },
     ],
     reasonRequired: true,
-    good: false,
+    good: 'none',
   },
   {
     value: 'refusal_by_provider',
@@ -123,10 +123,10 @@ export const EVENT_TYPE_OPTIONS = [
       { value: 'other', label: 'Autre raison' },
     ],
     reasonRequired: true,
-    good: false,
+    good: 'none',
   },
-  { value: 'lease_signed', label: 'Signature du bail', reasons: [], reasonRequired: false, good: true },
-  { value: 'move_in', label: 'Entrée dans les lieux', reasons: [], reasonRequired: false, good: true },
+  { value: 'lease_signed', label: 'Signature du bail', reasons: [], reasonRequired: false, good: 'optional' },
+  { value: 'move_in', label: 'Entrée dans les lieux', reasons: [], reasonRequired: false, good: 'optional' },
   {
     value: 'leaving',
     label: 'Départ du logement',
@@ -136,9 +136,9 @@ export const EVENT_TYPE_OPTIONS = [
       { value: 'other', label: 'Autre raison' },
     ],
     reasonRequired: false,
-    good: true,
+    good: 'optional',
   },
-] as const satisfies readonly (Option & { reasons: readonly Option[]; reasonRequired: boolean; good: boolean })[];
+] as const satisfies readonly (Option & { reasons: readonly Option[]; reasonRequired: boolean; good: 'required' | 'optional' | 'none' })[];
 export type EventType = (typeof EVENT_TYPE_OPTIONS)[number]['value'];
 export const EVENT_TYPES: EventType[] = EVENT_TYPE_OPTIONS.map((option) => option.value);
 /** Every sub-reason of every type, for the column that keeps it. */

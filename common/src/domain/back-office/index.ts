@@ -3,6 +3,7 @@
  * public pages never load them.
  */
 export * from './equipments.js';
+export * from './follow-up.js';
 export * from './goods.js';
 export * from './history.js';
 export * from './images.js';

@@ -1,0 +1,87 @@
+import { Controller, HttpCode, Post } from '@nestjs/common';
+import {
+  eventCreateSchema,
+  followerSchema,
+  idRequestSchema,
+  noteCreateSchema,
+  recordViewsAllowanceSchema,
+  stageMoveSchema,
+  type EventCreateRequest,
+  type IdRequest,
+  type StageMoveRequest,
+} from '@hsa-lli/common/back-office';
+import type { z } from 'zod/mini';
+import { AuditService } from '../audit/audit.service.js';
+import { Actor, ForPage } from '../auth/access.decorators.js';
+import type { SessionUser } from '../auth/session-user.js';
+import { SchemaBody } from '../common/schema-body.js';
+import { FollowUpService } from './follow-up.service.js';
+
+/** The staff's page of a file. */
+const STAFF_RECORD = '/admin/liste-des-dossiers/[id]';
+
+/** A file's follow-up by staff: stage, events, notes, follower; and the daily limit of files a staff member consults. */
+@Controller('records')
+export class FollowUpController {
+  constructor(
+    private readonly followUp: FollowUpService,
+    private readonly audit: AuditService,
+  ) {}
+
+  @ForPage(STAFF_RECORD)
+  @Post('follow-up')
+  @HttpCode(200)
+  view(@SchemaBody(idRequestSchema) { id }: IdRequest) {
+    return this.followUp.view(id);
+  }
+
+  @ForPage(STAFF_RECORD)
+  @Post('stage')
+  @HttpCode(200)
+  move(@SchemaBody(stageMoveSchema) request: StageMoveRequest, @Actor() actor: SessionUser) {
+    return this.followUp.move(request, actor);
+  }
+
+  @ForPage(STAFF_RECORD)
+  @Post('events/create')
+  @HttpCode(201)
+  addEvent(@SchemaBody(eventCreateSchema) request: EventCreateRequest, @Actor() actor: SessionUser) {
+    return this.followUp.addEvent(request, actor);
+  }
+
+  @ForPage(STAFF_RECORD)
+  @Post('events/delete')
+  @HttpCode(200)
+  deleteEvent(@SchemaBody(idRequestSchema) { id }: IdRequest, @Actor() actor: SessionUser) {
+    return this.followUp.deleteEvent(id, actor);
+  }
+
+  @ForPage(STAFF_RECORD)
+  @Post('notes/create')
+  @HttpCode(201)
+  addNote(@SchemaBody(noteCreateSchema) { record_id, body }: z.output<typeof noteCreateSchema>, @Actor() actor: SessionUser) {
+    return this.followUp.addNote(record_id, body, actor);
+  }
+
+  @ForPage(STAFF_RECORD)
+  @Post('set-follower')
+  @HttpCode(200)
+  setFollower(@SchemaBody(followerSchema) { id, user_id }: z.output<typeof followerSchema>, @Actor() actor: SessionUser) {
+    return this.followUp.setFollower(id, user_id, actor);
+  }
+
+  /** How many files a staff member consulted in the last 24 hours, and may: for administrators. */
+  @ForPage('/admin/liste-des-utilisateurs/[id]')
+  @Post('record-views')
+  @HttpCode(200)
+  recordViews(@SchemaBody(idRequestSchema) { id }: IdRequest) {
+    return this.audit.consultedToday(id);
+  }
+
+  @ForPage('/admin/liste-des-utilisateurs/[id]')
+  @Post('record-views/allow')
+  @HttpCode(200)
+  allowRecordViews(@SchemaBody(recordViewsAllowanceSchema) { id, extra }: z.output<typeof recordViewsAllowanceSchema>, @Actor() actor: SessionUser) {
+    return this.audit.allowMore(id, extra, actor);
+  }
+}

@@ -1,0 +1,141 @@
+import { Injectable, NotFoundException } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { EventCreateRequest, FollowUpView, RecordEventView, StageMoveRequest } from '@hsa-lli/common/back-office';
+import { FLAT_SIZE_OPTIONS, stageLabel, stageMoveProblem } from '@hsa-lli/common/domain';
+import type { DataSource } from 'typeorm';
+import type { SessionUser } from '../auth/session-user.js';
+import { ConflictError, FieldsError } from '../common/api-errors.js';
+import { rowLock } from '../common/list-query.js';
+import { Good } from '../goods/entities/good.entity.js';
+import { changedFields, HistoryService } from '../history/history.service.js';
+import { User } from '../users/entities/user.entity.js';
+import { RecordEvent } from './entities/record-event.entity.js';
+import { RecordNote } from './entities/record-note.entity.js';
+import { RecordStageChange } from './entities/record-stage-change.entity.js';
+import { Record } from './entities/record.entity.js';
+
+/** Who may follow a file: the staff of the back office. */
+const FOLLOWERS = ['admin', 'hsa', 'coordinator'];
+
+const nameOf = (user: Pick<User, 'firstName' | 'lastName'>) => `${user.firstName} ${user.lastName}`.trim();
+
+function goodLabel(good: Good): string {
+  const size = FLAT_SIZE_OPTIONS.find((option) => option.value === good.flatSize)?.label ?? good.flatSize;
+  return `${size} de ${Math.round(good.surface)} m² — ${good.residence.name}`;
+}
+
+function eventView(event: RecordEvent): RecordEventView {
+  return {
+    id: event.id,
+    type: event.type,
+    reason: event.reason,
+    good: event.good ? { id: event.good.id, label: goodLabel(event.good) } : null,
+    at: event.at.toISOString(),
+    outcome: event.outcome,
+    comment: event.comment,
+    by: event.actorName,
+    created_at: event.createdAt.toISOString(),
+  };
+}
+
+/**
+ * A file's follow-up by staff: its stage (only the moves that make sense, each dated and attributed), its follow-up
+ * events (what the statistics count), its private notes, and the staff member following it.
+ */
+@Injectable()
+export class FollowUpService {
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly history: HistoryService,
+  ) {}
+
+  async view(recordId: number): Promise<FollowUpView> {
+    const manager = this.dataSource.manager;
+    const record = await manager.findOne(Record, { where: { id: recordId }, relations: { follower: true } });
+    if (!record) throw new NotFoundException();
+    const [changes, events, notes] = await Promise.all([
+      manager.find(RecordStageChange, { where: { record: { id: recordId } }, order: { at: 'DESC', id: 'DESC' } }),
+      manager.find(RecordEvent, { where: { record: { id: recordId } }, relations: { good: { residence: true } }, order: { at: 'DESC', id: 'DESC' } }),
+      manager.find(RecordNote, { where: { record: { id: recordId } }, order: { createdAt: 'DESC', id: 'DESC' } }),
+    ]);
+    return {
+      stage: record.stage,
+      follower: record.follower ? { id: record.follower.id, name: nameOf(record.follower) } : null,
+      stage_changes: changes.map((change) => ({ from: change.from, to: change.to, comment: change.comment, by: change.actorName, at: change.at.toISOString() })),
+      events: events.map(eventView),
+      notes: notes.map((note) => ({ id: note.id, body: note.body, by: note.authorName, created_at: note.createdAt.toISOString() })),
+    };
+  }
+
+  /** Moves a file to another stage; a move that makes no sense from where it stands is a 409 saying which ones do. */
+  async move({ id, stage, comment }: StageMoveRequest, actor: SessionUser): Promise<FollowUpView> {
+    await this.dataSource.transaction(async (manager) => {
+      const record = await manager.findOne(Record, { where: { id }, lock: rowLock(manager) });
+      if (!record) throw new NotFoundException();
+      const problem = stageMoveProblem(record.stage, stage);
+      if (problem) throw new ConflictError(problem);
+      const at = new Date();
+      await manager.update(Record, { id }, { stage, stageChangedAt: at });
+      await manager.save(manager.create(RecordStageChange, { record: { id }, from: record.stage, to: stage, comment: comment || null, actorId: actor.id, actorName: nameOf(actor) }));
+      await this.history.record(
+        { subject: 'record', subjectId: id, actor, action: `Stade : ${stageLabel(stage)}`, changes: changedFields({ stage: record.stage }, { stage }) },
+        manager,
+      );
+    });
+    return this.view(id);
+  }
+
+  async addEvent(request: EventCreateRequest, actor: SessionUser): Promise<{ event: RecordEventView }> {
+    const manager = this.dataSource.manager;
+    if (!(await manager.existsBy(Record, { id: request.record_id }))) throw new NotFoundException();
+    const good = request.good_id == null ? null : await manager.findOne(Good, { where: { id: request.good_id }, relations: { residence: true } });
+    if (request.good_id != null && !good) throw new FieldsError({ good_id: 'Choisissez un logement de la liste.' });
+    const saved = await manager.save(
+      manager.create(RecordEvent, {
+        record: { id: request.record_id },
+        type: request.type,
+        reason: request.reason ?? null,
+        good,
+        at: new Date(request.at),
+        outcome: request.outcome ?? null,
+        comment: request.comment || null,
+        actorId: actor.id,
+        actorName: nameOf(actor),
+      }),
+    );
+    return { event: eventView(saved) };
+  }
+
+  /** Removes an event recorded by mistake: by its author, or by an administrator. */
+  async deleteEvent(id: number, actor: SessionUser): Promise<{ id: number }> {
+    const event = await this.dataSource.manager.findOneBy(RecordEvent, { id });
+    if (!event) throw new NotFoundException();
+    if (event.actorId !== actor.id && !actor.roles.includes('admin')) {
+      throw new ConflictError(`Cet événement a été saisi par ${event.actorName} : seul son auteur, ou un administrateur, peut le retirer.`);
+    }
+    await this.dataSource.manager.delete(RecordEvent, { id });
+    return { id };
+  }
+
+  async addNote(recordId: number, body: string, actor: SessionUser): Promise<FollowUpView> {
+    if (!(await this.dataSource.manager.existsBy(Record, { id: recordId }))) throw new NotFoundException();
+    await this.dataSource.manager.save(this.dataSource.manager.create(RecordNote, { record: { id: recordId }, body, authorId: actor.id, authorName: nameOf(actor) }));
+    return this.view(recordId);
+  }
+
+  async setFollower(recordId: number, userId: number | null, actor: SessionUser): Promise<FollowUpView> {
+    await this.dataSource.transaction(async (manager) => {
+      const record = await manager.findOne(Record, { where: { id: recordId }, relations: { follower: true } });
+      if (!record) throw new NotFoundException();
+      const follower = userId === null ? null : await manager.findOneBy(User, { id: userId, active: true });
+      if (userId !== null && (!follower || !follower.roles.some((role) => FOLLOWERS.includes(role)))) {
+        throw new FieldsError({ user_id: 'Choisissez un membre actif de l’équipe (support technique, gestionnaire ou coordinateur).' });
+      }
+      await manager.update(Record, { id: recordId }, { follower });
+      const before = record.follower ? nameOf(record.follower) : null;
+      const after = follower ? nameOf(follower) : null;
+      await this.history.record({ subject: 'record', subjectId: recordId, actor, action: 'Suivi du dossier', changes: changedFields({ follower: before }, { follower: after }) }, manager);
+    });
+    return this.view(recordId);
+  }
+}
