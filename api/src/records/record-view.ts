@@ -74,7 +74,7 @@ export function storedFilesOf(document: Pick<RecordDocument, 'storedName' | 'wat
   return [document.storedName, document.watermarkedName].filter((name): name is string => name !== null);
 }
 
-function goodLabel(good: Good): string {
+export function goodLabel(good: Pick<Good, 'flatSize' | 'surface' | 'residence'>): string {
   const size = FLAT_SIZE_OPTIONS.find((option) => option.value === good.flatSize)?.label ?? good.flatSize;
   return `${size} de ${Math.round(good.surface)} m² — ${good.residence.name}`;
 }

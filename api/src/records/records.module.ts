@@ -12,6 +12,8 @@ import { Record } from './entities/record.entity.js';
 import { FollowUpController } from './follow-up.controller.js';
 import { FollowUpService } from './follow-up.service.js';
 import { RecordDocumentsService } from './record-documents.service.js';
+import { RecordsAdminController } from './records-admin.controller.js';
+import { RecordsListService } from './records-list.service.js';
 import { RecordsController } from './records.controller.js';
 import { RecordsService } from './records.service.js';
 import { UploadLinksService } from './upload-links.service.js';
@@ -24,8 +26,8 @@ import { UploadLinksService } from './upload-links.service.js';
     AuditModule,
     DocumentsModule,
   ],
-  controllers: [RecordsController, FollowUpController],
-  providers: [RecordsService, RecordDocumentsService, UploadLinksService, FollowUpService],
+  controllers: [RecordsController, FollowUpController, RecordsAdminController],
+  providers: [RecordsService, RecordDocumentsService, UploadLinksService, FollowUpService, RecordsListService],
   exports: [RecordsService],
 })
 export class RecordsModule {}

@@ -170,6 +170,7 @@ export const PAGE_CATALOGUE = [
     adminMenu: { label: 'Accueil', iconOnly: true },
     accountLink: { label: 'Accueil', roles: ['admin', 'hsa'] },
   },
+  { pattern: '/admin/liste-des-dossiers', owner: 'mf_admin', layout: 'admin', title: 'Dossiers', openTo: BACK_OFFICE, adminMenu: { label: 'Dossiers' } },
   ...backOfficeList('/admin/liste-des-residences', 'nouvelle', CATALOGUE, { list: 'Résidences', create: 'Nouvelle résidence', one: 'Résidence' }),
   ...backOfficeList('/admin/liste-des-biens', 'nouveau', CATALOGUE, { list: 'Biens', create: 'Nouveau bien', one: 'Bien' }),
   ...backOfficeList('/admin/liste-des-equipements', 'ajouter', CATALOGUE, { list: 'Équipements', create: 'Nouvel équipement', one: 'Équipement' }),

@@ -2,6 +2,7 @@ import {
   Column,
   CreateDateColumn,
   Entity,
+  Index,
   JoinTable,
   ManyToMany,
   ManyToOne,
@@ -28,8 +29,12 @@ import { Residence } from '../../residences/entities/residence.entity.js';
 import { RecordDocument } from './record-document.entity.js';
 import { RecordPerson } from './record-person.entity.js';
 
-/** An application file (dossier). */
+/** An application file (dossier). The indexes serve the staff's list: its filters, each in its default order, and its sorts. */
 @Entity('records')
+@Index(['createdAt'])
+@Index(['updatedAt'])
+@Index(['stage', 'createdAt'])
+@Index(['follower', 'createdAt'])
 export class Record {
   @PrimaryGeneratedColumn()
   id!: number;

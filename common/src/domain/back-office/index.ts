@@ -8,6 +8,7 @@ export * from './goods.js';
 export * from './history.js';
 export * from './images.js';
 export * from './list.js';
+export * from './records.js';
 export * from './residences.js';
 export * from './users.js';
 export { TEXT_ID, textIdField } from '../schema.js';

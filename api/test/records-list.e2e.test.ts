@@ -1,0 +1,339 @@
+import type { RecordRow } from '@hsa-lli/common/back-office';
+import type { DocumentStatus, DocumentType, EventType, RecordStage } from '@hsa-lli/common/domain';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Good } from '../src/goods/entities/good.entity.js';
+import { RecordDocument } from '../src/records/entities/record-document.entity.js';
+import { RecordEvent } from '../src/records/entities/record-event.entity.js';
+import { RecordPerson } from '../src/records/entities/record-person.entity.js';
+import { Record as ApplicationFile } from '../src/records/entities/record.entity.js';
+import { Residence } from '../src/residences/entities/residence.entity.js';
+import { User } from '../src/users/entities/user.entity.js';
+import { agentsByRole, expectOnlyFor, type Agent } from './back-office.js';
+import { BACKENDS, type TestApi } from './backends.js';
+
+type Person = Partial<RecordPerson> & { firstName: string; lastName: string };
+
+/** The demo's files (api/src/seed/seed.ts DEMO_RECORDS), each wishing a residence and its first good. */
+const DEMO = ['DOS-2026-0001', 'DOS-2026-0002', 'DOS-2026-0003', 'DOS-2026-0004'];
+/** Files of no interest but their number: they make a second page. */
+const FILLERS = Array.from({ length: 6 }, (_, index) => `DOS-2026-91${String(index).padStart(2, '0')}`);
+
+describe.each(BACKENDS)('the list of application files on $name', (backend) => {
+  let api: TestApi;
+  let agents: Awaited<ReturnType<typeof agentsByRole>>;
+  let hsa: Agent;
+  let residences: Map<string, Residence>;
+  let goods: Good[];
+  let ids: Map<string, number>;
+
+  const list = async (body: object, agent = hsa) => (await agent.post('/api/records/list').send(body).expect(200)).body as { data: RecordRow[]; total: number };
+  const references = async (body: object, agent = hsa) => (await list({ per_page: 100, ...body }, agent)).data.map((row) => row.reference);
+
+  async function createFile(fields: {
+    reference: string;
+    stage: RecordStage;
+    situation: 'alone' | 'couple';
+    members?: { role: 'child' | 'parent' | 'other' }[];
+    persons: Person[];
+    residences?: string[];
+    goods?: Good[];
+    flatSizes?: string[];
+    follower?: string;
+    documents?: (readonly [number, DocumentType, DocumentStatus])[];
+    events?: [EventType, string][];
+  }): Promise<number> {
+    const manager = api.dataSource.manager;
+    const follower = fields.follower ? await manager.findOneByOrFail(User, { email: fields.follower }) : null;
+    const members = (fields.members ?? []).map((member, index) => ({ first_name: `Enfant ${index}`, birth_date: null, role: member.role }));
+    const record = await manager.save(
+      manager.create(ApplicationFile, {
+        reference: fields.reference,
+        stage: fields.stage,
+        situation: fields.situation,
+        link: fields.situation === 'couple' ? 'pacse' : null,
+        dependants: members.length,
+        members,
+        follower,
+        wishedResidences: (fields.residences ?? []).map((name) => residences.get(name)!),
+        wishedGoods: fields.goods ?? [],
+        flatSizes: (fields.flatSizes ?? []) as ApplicationFile['flatSizes'],
+        persons: fields.persons.map((person, index) => manager.create(RecordPerson, { proSituation: null, taxIncome: null, email: null, ...person, position: index + 1 })),
+      }),
+    );
+    for (const [index, [person, type, status]] of (fields.documents ?? []).entries()) {
+      await manager.save(
+        manager.create(RecordDocument, {
+          record,
+          person,
+          type,
+          status,
+          originalName: `${type}.pdf`,
+          storedName: `${fields.reference}-${index}`,
+          keyId: 'test',
+          contentType: 'application/pdf',
+          size: 1000,
+          sha256: '0'.repeat(64),
+          scan: 'not_scanned',
+          source: 'owner',
+        }),
+      );
+    }
+    for (const [type, at] of fields.events ?? []) {
+      await manager.save(manager.create(RecordEvent, { record, type, at: new Date(at), reason: null, outcome: null, comment: null, actorId: null, actorName: 'Peio L.' }));
+    }
+    return record.id;
+  }
+
+  beforeAll(async () => {
+    api = await backend.start({});
+    agents = await agentsByRole(api);
+    hsa = agents.hsa;
+    const manager = api.dataSource.manager;
+    residences = new Map((await manager.find(Residence)).map((residence) => [residence.name, residence]));
+    goods = await manager.find(Good, { relations: { residence: true }, order: { id: 'ASC' } });
+    const uhabia = goods.filter((good) => good.residence.name === 'Résidence Uhabia');
+    ids = new Map((await manager.find(ApplicationFile)).map((record) => [record.reference, record.id]));
+    // Alone, 45 000 € a year: above the single person's ceiling of zone A (Bidart, Résidence Uhabia: 44 344 €) and B1
+    // (Bayonne, Résidence Arrosa: 36 144 €). Two documents out of six provided: the refused one counts as missing.
+    ids.set(
+      'DOS-2026-9001',
+      await createFile({
+        reference: 'DOS-2026-9001',
+        stage: 'under_review',
+        situation: 'alone',
+        persons: [{ firstName: 'Maddalen', lastName: 'Ithurralde', email: 'maddalen.ithurralde@example.org', proSituation: 'cdi', taxIncome: 45_000 }],
+        residences: ['Résidence Arrosa'],
+        goods: [uhabia[1]!, uhabia[0]!],
+        flatSizes: ['T3'],
+        follower: 'hsa@demo.hsa-lli.fr',
+        documents: [
+          [1, 'nat_id', 'validated'],
+          [1, 'birth_certificate', 'to_process'],
+          [1, 'rent_receipts', 'declined'],
+          [1, 'rent_receipts', 'to_process'],
+          [2, 'nat_id', 'to_process'],
+        ],
+        events: [
+          ['interview', '2026-11-05T09:30:00.000Z'],
+          ['call', '2026-10-01T08:00:00.000Z'],
+        ],
+      }),
+    );
+    // A couple of two names, a child and a parent in its care, the second income unknown, nothing wished; every
+    // document of a student and of a person on benefits (four each) provided.
+    const always: DocumentType[] = ['nat_id', 'birth_certificate', 'rent_receipts', 'tax_notices'];
+    ids.set(
+      'DOS-2026-9002',
+      await createFile({
+        reference: 'DOS-2026-9002',
+        stage: 'allocated',
+        situation: 'couple',
+        members: [{ role: 'child' }, { role: 'parent' }],
+        persons: [
+          { firstName: 'Beñat', lastName: 'Larralde', proSituation: 'etudiants', taxIncome: 12_000 },
+          { firstName: 'Amaia', lastName: 'Sorhaindo', email: 'amaia.s@example.org', proSituation: 'benef_prestas' },
+        ],
+        follower: 'coordinator@demo.hsa-lli.fr',
+        documents: [...always.map((type) => [1, type, 'to_process'] as const), ...always.map((type) => [2, type, 'validated'] as const)],
+        events: [['visit', '2026-09-01T14:00:00.000Z']],
+      }),
+    );
+    // Alone, 40 000 €: above the ceiling of Bayonne (B1) but within that of Anglet (A): eligible. A second person is
+    // still stored from when the household was a couple: neither shown nor searched.
+    ids.set(
+      'DOS-2026-9003',
+      await createFile({
+        reference: 'DOS-2026-9003',
+        stage: 'in_progress',
+        situation: 'alone',
+        persons: [
+          { firstName: 'Garazi', lastName: 'Oyharçabal', taxIncome: 40_000 },
+          { firstName: 'Fantôme', lastName: 'Ancien', email: 'fantome@example.org' },
+        ],
+        residences: ['Résidence Arrosa', 'Résidence Les Hortensias'],
+      }),
+    );
+    for (const reference of FILLERS) {
+      ids.set(reference, await createFile({ reference, stage: 'abandoned', situation: 'alone', persons: [{ firstName: 'Xabi', lastName: `Bordes ${reference}` }] }));
+    }
+  });
+
+  afterAll(async () => {
+    await api?.stop();
+  });
+
+  it('is open to admin, hsa and coordinator only: a customer 403, a visitor 401', async () => {
+    await expectOnlyFor(api, agents, '/api/records/list', {}, ['admin', 'hsa', 'coordinator']);
+  });
+
+  it('shows each file’s applicants, household, wish, stage, documents, last event, follower and eligibility', async () => {
+    const { data, total } = await list({ per_page: 100 });
+    expect(total).toBe(13);
+    const row = (reference: string) => data.find((candidate) => candidate.reference === reference)!;
+    expect(row('DOS-2026-0001')).toEqual({
+      id: ids.get('DOS-2026-0001'),
+      reference: 'DOS-2026-0001',
+      applicants: 'Lucas Bergeret',
+      household: 'Personne seule',
+      // Résidence Arrosa and its first good, counted once.
+      wished: { label: 'Studio de 27 m² — Résidence Arrosa', others: 0 },
+      stage: 'in_progress',
+      stage_label: 'En constitution',
+      // A person on a permanent contract: the four documents of everybody, payslips and contract.
+      completeness: { provided: 0, required: 6, percent: 0 },
+      last_event: null,
+      follower: null,
+      // 31 200 € against 36 144 € for a person alone in zone B1.
+      eligible: true,
+      created_at: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
+      updated_at: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
+    });
+    // 62 300 € for a couple with a child in zone A (Anglet): 79 666 €.
+    expect(row('DOS-2026-0002')).toMatchObject({
+      applicants: 'Ainhoa et Thomas Mendiburu',
+      household: 'Couple, 1 enfant',
+      wished: { label: 'T2 de 47 m² — Résidence Les Hortensias', others: 0 },
+      stage_label: 'En instruction',
+      completeness: { provided: 0, required: 12, percent: 0 },
+      eligible: true,
+    });
+    expect(row('DOS-2026-0003')).toMatchObject({ applicants: 'Michèle Haramburu', household: 'Personne seule', completeness: { required: 5 }, eligible: true });
+    expect(row('DOS-2026-0004')).toMatchObject({
+      applicants: 'Julien et Claire Darrigrand',
+      household: 'Couple, 2 enfants',
+      stage_label: 'Complet',
+      completeness: { provided: 0, required: 11, percent: 0 },
+      eligible: true,
+    });
+    expect(row('DOS-2026-9001')).toMatchObject({
+      applicants: 'Maddalen Ithurralde',
+      // The first good by its id, the other good and the residence of none of the goods.
+      wished: { label: 'T3 de 64 m² — Résidence Uhabia', others: 2 },
+      completeness: { provided: 2, required: 6, percent: 33 },
+      last_event: { type: 'interview', label: 'Entretien', at: '2026-11-05T09:30:00.000Z' },
+      follower: { id: expect.any(Number), name: 'Peio Larralde' },
+      eligible: false,
+    });
+    expect(row('DOS-2026-9002')).toMatchObject({
+      applicants: 'Beñat Larralde et Amaia Sorhaindo',
+      household: 'Couple, 1 enfant, 1 autre personne à charge',
+      wished: null,
+      stage: 'allocated',
+      stage_label: 'Attribué',
+      completeness: { provided: 8, required: 8, percent: 100 },
+      last_event: { type: 'visit', label: 'Visite d’un logement', at: '2026-09-01T14:00:00.000Z' },
+      follower: { name: 'Sophie Dufau' },
+      eligible: null,
+    });
+    expect(row('DOS-2026-9003')).toMatchObject({
+      applicants: 'Garazi Oyharçabal',
+      household: 'Personne seule',
+      wished: { label: 'Résidence Les Hortensias', others: 1 },
+      completeness: { provided: 0, required: 4, percent: 0 },
+      eligible: true,
+    });
+  });
+
+  it('filters by stage, residence, good, flat size, eligibility, completeness and follower', async () => {
+    const uhabia = goods.filter((good) => good.residence.name === 'Résidence Uhabia');
+    const arrosa = residences.get('Résidence Arrosa')!.id;
+    expect(await references({ filters: { stage: 'under_review' } })).toEqual(['DOS-2026-9001', 'DOS-2026-0002']);
+    expect(await references({ filters: { stage: 'moved_in' } })).toEqual([]);
+    // Wished itself, or through one of its goods.
+    expect(await references({ filters: { residence: arrosa } })).toEqual(['DOS-2026-9003', 'DOS-2026-9001', 'DOS-2026-0001']);
+    expect(await references({ filters: { residence: residences.get('Résidence Uhabia')!.id } })).toEqual(['DOS-2026-9001']);
+    expect(await references({ filters: { good: uhabia[1]!.id } })).toEqual(['DOS-2026-9001']);
+    expect(await references({ filters: { good: uhabia[2]!.id } })).toEqual([]);
+    expect(await references({ filters: { flat_size: 'T3' } })).toEqual(['DOS-2026-9001']);
+    expect(await references({ filters: { flat_size: 'studio' } })).toEqual(['DOS-2026-0003', 'DOS-2026-0001']);
+    expect(await references({ filters: { eligible: true } })).toEqual(['DOS-2026-9003', 'DOS-2026-0004', 'DOS-2026-0003', 'DOS-2026-0002', 'DOS-2026-0001']);
+    expect(await references({ filters: { eligible: false } })).toEqual(['DOS-2026-9001']);
+    expect(await references({ filters: { incomplete: false } })).toEqual(['DOS-2026-9002']);
+    expect((await list({ filters: { incomplete: true } })).total).toBe(12);
+    expect(await references({ filters: { followed_by_me: true } })).toEqual(['DOS-2026-9001']);
+    expect(await references({ filters: { followed_by_me: true } }, agents.coordinator)).toEqual(['DOS-2026-9002']);
+    expect(await references({ filters: { followed_by_me: true } }, agents.admin)).toEqual([]);
+    expect((await list({ filters: { followed_by_me: false } })).total).toBe(12);
+    expect(await references({ filters: { stage: 'under_review', eligible: false, followed_by_me: true, incomplete: true } })).toEqual(['DOS-2026-9001']);
+  });
+
+  it('searches the persons’ names and e-mails and the reference, not a person no longer in the household', async () => {
+    expect(await references({ search: 'ithurr' })).toEqual(['DOS-2026-9001']);
+    expect(await references({ search: 'AMAIA.S@EXAMPLE' })).toEqual(['DOS-2026-9002']);
+    expect(await references({ search: 'Sorhaindo' })).toEqual(['DOS-2026-9002']);
+    expect(await references({ search: 'Thomas Mendiburu' })).toEqual(['DOS-2026-0002']);
+    expect(await references({ search: 'DOS-2026-0003' })).toEqual(['DOS-2026-0003']);
+    expect(await references({ search: 'fantôme' })).toEqual([]);
+    expect(await references({ search: 'fantome@example.org' })).toEqual([]);
+    // Wildcards are taken literally.
+    expect(await references({ search: '%' })).toEqual([]);
+    expect(await references({ search: 'larralde', filters: { stage: 'allocated' } })).toEqual(['DOS-2026-9002']);
+  });
+
+  it('sorts by reference, stage, last event and dates, then by id, and pages', async () => {
+    const all = [...DEMO, ...FILLERS, 'DOS-2026-9001', 'DOS-2026-9002', 'DOS-2026-9003'];
+    expect(await references({ sort: { column: 'reference', direction: 'asc' } })).toEqual([...all].sort());
+    expect(await references({ sort: { column: 'reference', direction: 'desc' } })).toEqual([...all].sort().reverse());
+    // In the order a file goes through its stages.
+    expect(await references({ sort: { column: 'stage', direction: 'asc' } })).toEqual([
+      'DOS-2026-0001',
+      'DOS-2026-9003',
+      'DOS-2026-0004',
+      'DOS-2026-0002',
+      'DOS-2026-9001',
+      'DOS-2026-0003',
+      'DOS-2026-9002',
+      ...FILLERS,
+    ]);
+    expect((await references({ sort: { column: 'last_event_at', direction: 'desc' } })).slice(0, 2)).toEqual(['DOS-2026-9001', 'DOS-2026-9002']);
+    expect((await references({ sort: { column: 'last_event_at', direction: 'asc' } })).slice(-2)).toEqual(['DOS-2026-9002', 'DOS-2026-9001']);
+    await api.dataSource.query(`UPDATE records SET updatedAt = '2030-01-01 00:00:00' WHERE reference = 'DOS-2026-0003'`);
+    expect((await references({ sort: { column: 'updated_at', direction: 'desc' } }))[0]).toBe('DOS-2026-0003');
+    expect((await references({ sort: { column: 'updated_at', direction: 'asc' } })).at(-1)).toBe('DOS-2026-0003');
+    // The default: the newest first; the files made in the same second, the last made first.
+    const newest = await references({});
+    expect(newest.slice(0, 2)).toEqual([FILLERS.at(-1), FILLERS.at(-2)]);
+
+    const first = await list({ per_page: 10, sort: { column: 'reference', direction: 'asc' } });
+    const second = await list({ per_page: 10, page: 2, sort: { column: 'reference', direction: 'asc' } });
+    expect(first.total).toBe(13);
+    expect(second.total).toBe(13);
+    expect([...first.data, ...second.data].map((row) => row.reference)).toEqual([...all].sort());
+    expect((await list({ page: 3, per_page: 10 })).data).toEqual([]);
+    // A search reads its matches, then the page's rows.
+    const searched = await list({ search: 'bordes', per_page: 10, page: 1, sort: { column: 'reference', direction: 'desc' } });
+    expect(searched.total).toBe(6);
+    expect(searched.data.map((row) => row.reference)).toEqual([...FILLERS].reverse());
+  });
+
+  it('refuses a bad request with a French message per field', async () => {
+    const { body } = await hsa
+      .post('/api/records/list')
+      .send({
+        search: 42,
+        filters: { stage: 'perdu', residence: 'Arrosa', good: 1.5, flat_size: 'T9', eligible: 'oui', incomplete: 1, followed_by_me: 'moi', owner: 3 },
+        sort: { column: 'name', direction: 'up' },
+        page: 0,
+        per_page: 7,
+      })
+      .expect(400);
+    expect(body).toEqual({
+      error: 'Certaines informations sont à corriger.',
+      fields: {
+        search: 'La recherche doit être un texte.',
+        'filters.stage': 'Choisissez un stade de la liste.',
+        'filters.residence': 'Choisissez une résidence de la liste.',
+        'filters.good': 'Choisissez un bien de la liste.',
+        'filters.flat_size': 'Choisissez la typologie dans la liste.',
+        'filters.eligible': 'Indiquez oui ou non.',
+        'filters.incomplete': 'Indiquez oui ou non.',
+        'filters.followed_by_me': 'Indiquez oui ou non.',
+        'filters.owner': "Ce champ n'est pas attendu.",
+        'sort.column': 'Cette colonne ne peut pas servir au tri.',
+        'sort.direction': 'Le sens du tri est « asc » ou « desc ».',
+        page: 'La page commence à 1.',
+        per_page: "Le nombre de lignes par page est l'un de : 10, 25, 50, 100.",
+      },
+    });
+  });
+});

@@ -1,0 +1,76 @@
+import * as z from 'zod/mini';
+import { RECORD_STAGES, type EventType, type RecordStage } from '../follow-up.js';
+import type { HouseholdEligibility, MemberFields } from '../records.js';
+import { FLAT_SIZES, HOUSEHOLD_OPTIONS, type Household } from '../reference.js';
+import { listRequestSchema, oneOf } from './list.js';
+
+const YES_OR_NO = 'Indiquez oui ou non.';
+
+/**
+ * `POST /api/records/list`: filtered by stage, what the household wishes (a residence, a good, a flat size), its
+ * eligibility, the completeness of its documents and who follows it; searched in the persons' names and e-mails and
+ * the reference.
+ */
+export const recordListSchema = listRequestSchema(
+  z.strictObject({
+    stage: oneOf(RECORD_STAGES, 'Choisissez un stade de la liste.'),
+    residence: z.optional(z.int('Choisissez une résidence de la liste.')),
+    good: z.optional(z.int('Choisissez un bien de la liste.')),
+    flat_size: oneOf(FLAT_SIZES, 'Choisissez la typologie dans la liste.'),
+    eligible: z.optional(z.boolean(YES_OR_NO)),
+    incomplete: z.optional(z.boolean(YES_OR_NO)),
+    followed_by_me: z.optional(z.boolean(YES_OR_NO)),
+  }),
+  ['reference', 'created_at', 'updated_at', 'stage', 'last_event_at'],
+);
+export type RecordListRequest = z.input<typeof recordListSchema>;
+export type RecordListColumn = NonNullable<RecordListRequest['sort']>['column'];
+
+/** One line of the list of application files. */
+export interface RecordRow {
+  id: number;
+  reference: string;
+  /** « Lucas Bergeret », « Ainhoa et Thomas Mendiburu ». */
+  applicants: string;
+  /** « Personne seule », « Couple, 1 enfant ». */
+  household: string;
+  /** The first good wished (else the first residence), and how many other wishes the household made. */
+  wished: { label: string; others: number } | null;
+  stage: RecordStage;
+  stage_label: string;
+  completeness: { provided: number; required: number; percent: number };
+  /** The latest follow-up event, by its date. ISO 8601. */
+  last_event: { type: EventType; label: string; at: string } | null;
+  follower: { id: number; name: string } | null;
+  /** Whether the household's incomes are within the LLI ceiling of a zone it looks in; null while unknown. */
+  eligible: boolean | null;
+  /** ISO 8601. */
+  created_at: string;
+  updated_at: string;
+}
+
+/** « Ainhoa et Thomas Mendiburu » when they share a last name, else « Ainhoa Mendiburu et Thomas Durand ». */
+export function applicantsLabel(persons: readonly { first_name: string; last_name: string }[]): string {
+  const [first, second] = persons;
+  if (!first) return '';
+  if (!second) return `${first.first_name} ${first.last_name}`;
+  if (first.last_name.toLowerCase() === second.last_name.toLowerCase()) return `${first.first_name} et ${second.first_name} ${second.last_name}`;
+  return `${first.first_name} ${first.last_name} et ${second.first_name} ${second.last_name}`;
+}
+
+const plural = (count: number, one: string, many: string) => `${count} ${count > 1 ? many : one}`;
+
+/** « Personne seule », « Couple, 2 enfants », « Personne seule, 1 enfant, 1 autre personne à charge ». */
+export function householdLabel(situation: Household, members: readonly Pick<MemberFields, 'role'>[]): string {
+  const children = members.filter((member) => member.role === 'child').length;
+  const others = members.length - children;
+  const parts: string[] = [HOUSEHOLD_OPTIONS.find((option) => option.value === situation)!.label];
+  if (children > 0) parts.push(plural(children, 'enfant', 'enfants'));
+  if (others > 0) parts.push(plural(others, children > 0 ? 'autre personne à charge' : 'personne à charge', children > 0 ? 'autres personnes à charge' : 'personnes à charge'));
+  return parts.join(', ');
+}
+
+/** A household is eligible when its incomes are within the ceiling of at least one zone it looks in. */
+export function isEligible(eligibility: HouseholdEligibility | null): boolean | null {
+  return eligibility && eligibility.by_zone.some((zone) => zone.eligible);
+}
