@@ -170,7 +170,9 @@ export const PAGE_CATALOGUE = [
     adminMenu: { label: 'Accueil', iconOnly: true },
     accountLink: { label: 'Accueil', roles: ['admin', 'hsa'] },
   },
-  { pattern: '/admin/liste-des-dossiers', owner: 'mf_admin', layout: 'admin', title: 'Dossiers', openTo: BACK_OFFICE, adminMenu: { label: 'Dossiers' } },
+  // Requests arrive from the public site: staff read and answer them, nobody creates one here.
+  { pattern: '/admin/demandes-de-contact', owner: 'mf_admin', layout: 'admin', title: 'Demandes de contact', openTo: BACK_OFFICE, adminMenu: { label: 'Demandes de contact' } },
+  { pattern: '/admin/demandes-de-contact/[id]', owner: 'mf_admin', layout: 'admin', title: 'Demande de contact', openTo: BACK_OFFICE },
   ...backOfficeList('/admin/liste-des-residences', 'nouvelle', CATALOGUE, { list: 'Résidences', create: 'Nouvelle résidence', one: 'Résidence' }),
   ...backOfficeList('/admin/liste-des-biens', 'nouveau', CATALOGUE, { list: 'Biens', create: 'Nouveau bien', one: 'Bien' }),
   ...backOfficeList('/admin/liste-des-equipements', 'ajouter', CATALOGUE, { list: 'Équipements', create: 'Nouvel équipement', one: 'Équipement' }),
@@ -190,7 +192,6 @@ const PAGES: readonly CataloguePage[] = PAGE_CATALOGUE;
  * that does not exist. A page moves to the catalogue when its screen is built.
  */
 export const API_ONLY_PAGES: readonly { readonly pattern: string; readonly openTo: readonly Role[] }[] = [
-  { pattern: '/admin/demandes-de-contact/[id]', openTo: BACK_OFFICE },
   { pattern: '/admin/liste-des-dossiers/[id]', openTo: BACK_OFFICE },
 ];
 
