@@ -4,6 +4,13 @@ export default routesByLayout([
   pageRoute('/admin/accueil', {
     lazy: () => import('./features/dashboard/dashboard-page.js').then(({ DashboardPage }) => ({ Component: DashboardPage })),
   }),
+  pageRoute('/admin/demandes-de-contact', {
+    lazy: () => import('./features/contact-requests/contact-requests-list-page.js').then(({ ContactRequestsListPage }) => ({ Component: ContactRequestsListPage })),
+  }),
+  pageRoute('/admin/demandes-de-contact/[id]', {
+    lazy: () =>
+      import('./features/contact-requests/contact-request-page.js').then(({ ContactRequestPage, contactRequestLoader }) => ({ Component: ContactRequestPage, loader: contactRequestLoader })),
+  }),
   pageRoute('/admin/liste-des-residences', {
     lazy: () => import('./features/residences/residences-list-page.js').then(({ ResidencesListPage }) => ({ Component: ResidencesListPage })),
   }),
