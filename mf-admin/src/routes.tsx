@@ -4,6 +4,9 @@ export default routesByLayout([
   pageRoute('/admin/accueil', {
     lazy: () => import('./features/dashboard/dashboard-page.js').then(({ DashboardPage }) => ({ Component: DashboardPage })),
   }),
+  pageRoute('/admin/liste-des-dossiers', {
+    lazy: () => import('./features/records/records-page.js').then(({ RecordsPage }) => ({ Component: RecordsPage })),
+  }),
   pageRoute('/admin/demandes-de-contact', {
     lazy: () => import('./features/contact-requests/contact-requests-list-page.js').then(({ ContactRequestsListPage }) => ({ Component: ContactRequestsListPage })),
   }),

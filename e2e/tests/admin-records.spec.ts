@@ -1,0 +1,128 @@
+import { join } from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
+import { accessibleAtBothWidths } from '../support/accessibility.ts';
+import { E2E_DIR } from '../support/e2e-env.ts';
+import { alive, emailOf, expect, loginAs, test } from '../support/fixtures.ts';
+
+/** Files beyond the demo's four, so that the list has a second page of ten: written straight into the server's database. */
+const EXTRA = Array.from({ length: 8 }, (_, index) => ({ reference: `DOS-2026-80${index + 1}`, lastName: `Etchegaray ${index + 1}` }));
+
+test.describe.serial('the application files staff work from', () => {
+  test.beforeAll(() => {
+    const database = new DatabaseSync(join(E2E_DIR, 'data', 'hsa-lli.sqlite'), { timeout: 5000 });
+    try {
+      for (const extra of EXTRA) {
+        if (database.prepare('SELECT 1 FROM records WHERE reference = ?').get(extra.reference)) continue;
+        const { lastInsertRowid } = database
+          .prepare("INSERT INTO records (reference, stage, situation, dependants, createdAt, updatedAt) VALUES (?, 'abandoned', 'alone', 0, '2026-01-05 10:00:00', '2026-01-05 10:00:00')")
+          .run(extra.reference);
+        database.prepare("INSERT INTO record_persons (recordId, position, firstName, lastName) VALUES (?, 1, 'Ellande', ?)").run(lastInsertRowid, extra.lastName);
+      }
+    } finally {
+      database.close();
+    }
+  });
+
+  test('an hsa filters, searches, sorts and pages the files, and finds the same list after a reload', async ({ page }) => {
+    test.slow();
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await loginAs(page, emailOf('hsa'));
+    await page.goto('/admin/accueil');
+    await alive(page);
+    // The menu's first entry after the home page.
+    const menu = page.getByRole('navigation', { name: "Menu d'administration" }).getByRole('link');
+    await expect(menu.nth(1)).toHaveText('Dossiers');
+    await menu.nth(1).click();
+    await expect(page).toHaveURL('/admin/liste-des-dossiers');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Dossiers');
+    const table = page.getByRole('table', { name: 'Dossiers' });
+    const mendiburu = table.getByRole('row', { name: /Ainhoa et Thomas Mendiburu/ });
+    await expect(mendiburu).toContainText('DOS-2026-0002');
+    await expect(mendiburu).toContainText('Couple, 1 enfant');
+    await expect(mendiburu).toContainText('T2 de 47 m² — Résidence Les Hortensias');
+    await expect(mendiburu).toContainText('En instruction');
+    await expect(mendiburu).toContainText('0/12');
+    // The file's own page is still to come: its reference is no link yet.
+    await expect(mendiburu.getByRole('link')).toHaveCount(0);
+    await accessibleAtBothWidths(page, 'records-list');
+
+    // Ten files a page, the newest first: the eight older ones added end on the second page.
+    await page.getByLabel('Lignes par page').selectOption('10');
+    await expect(table.getByRole('row')).toHaveCount(11);
+    await page.getByRole('button', { name: /suivante/i }).click();
+    await expect(page).toHaveURL(/page=2/);
+    await expect(table.getByRole('row')).toHaveCount(3);
+    await expect(table).toContainText('Etchegaray 1');
+
+    // Sorted by reference, from the last.
+    await page.getByRole('button', { name: /^Référence/ }).click();
+    await expect(page).toHaveURL(/tri=reference/);
+    await page.getByRole('button', { name: /^Référence/ }).click();
+    await expect(page).toHaveURL(/ordre=desc/);
+    await expect(table.getByRole('row').nth(1)).toContainText('DOS-2026-808');
+
+    // A stage and a flat size.
+    await page.getByLabel('Stade').selectOption({ label: 'En instruction' });
+    await expect(page).toHaveURL(/stade=under_review/);
+    await expect(table.getByRole('row')).toHaveCount(2);
+    await page.getByLabel('Typologie').selectOption({ label: 'T2' });
+    await expect(page).toHaveURL(/typologie=T2/);
+    await expect(table.getByRole('row')).toHaveCount(2);
+    await page.getByLabel('Typologie').selectOption({ label: 'T3' });
+    await expect(table.getByText('Aucun résultat pour cette recherche et ces filtres.')).toBeVisible();
+    await page.getByRole('button', { name: 'Tout afficher' }).click();
+
+    // A residence, then one of its goods.
+    const optionOf = async (label: string, text: string) => (await page.getByLabel(label, { exact: true }).locator('option', { hasText: text }).getAttribute('value'))!;
+    await page.getByLabel('Résidence', { exact: true }).selectOption(await optionOf('Résidence', 'Résidence Arrosa'));
+    await expect(table.getByRole('row')).toHaveCount(2);
+    await expect(table).toContainText('Lucas Bergeret');
+    // Lucas Bergeret wishes the studio of Résidence Arrosa.
+    await page.getByLabel('Bien', { exact: true }).selectOption(await optionOf('Bien', 'Studio'));
+    await expect(page).toHaveURL(/bien=\d+/);
+    await expect(table.getByRole('row')).toHaveCount(2);
+    await page.getByLabel('Bien', { exact: true }).selectOption(await optionOf('Bien', 'T3'));
+    await expect(table.getByText('Aucun résultat pour cette recherche et ces filtres.')).toBeVisible();
+    await page.getByRole('button', { name: 'Tout afficher' }).click();
+
+    // Eligibility, documents, follower.
+    await page.getByLabel('Éligibilité LLI').selectOption({ label: 'Non éligibles' });
+    await expect(table.getByText('Aucun résultat pour cette recherche et ces filtres.')).toBeVisible();
+    await page.getByLabel('Éligibilité LLI').selectOption({ label: 'Éligibles' });
+    await expect(table.getByRole('row')).toHaveCount(5);
+    await page.getByLabel('Pièces justificatives').selectOption({ label: 'Dossiers incomplets' });
+    await expect(page).toHaveURL(/pieces=incompletes/);
+    await expect(table.getByRole('row')).toHaveCount(5);
+    await page.getByLabel('Suivi').selectOption({ label: 'Suivis par moi' });
+    await expect(page).toHaveURL(/suivi=moi/);
+    await expect(table.getByText('Aucun résultat pour cette recherche et ces filtres.')).toBeVisible();
+    await page.getByRole('button', { name: 'Tout afficher' }).click();
+
+    // A search by name, kept with the sort through a reload.
+    await page.getByLabel('Rechercher un dossier').fill('haramburu');
+    await page.getByRole('button', { name: 'Rechercher' }).click();
+    await expect(page).toHaveURL(/recherche=haramburu/);
+    await expect(table.getByRole('row')).toHaveCount(2);
+    await expect(table.getByRole('row').nth(1)).toContainText('Michèle Haramburu');
+    await page.getByLabel('Stade').selectOption({ label: 'Présenté en comité' });
+    await page.reload();
+    await alive(page);
+    await expect(page.getByLabel('Rechercher un dossier')).toHaveValue('haramburu');
+    await expect(page.getByLabel('Stade')).toHaveValue('committee');
+    await expect(page).toHaveURL(/tri=reference&ordre=desc/);
+    await expect(table.getByRole('row')).toHaveCount(2);
+    await expect(table.getByRole('row').nth(1)).toContainText('DOS-2026-0003');
+    await accessibleAtBothWidths(page, 'records-list-filtered');
+  });
+
+  test('a coordinator sees the list too', async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await loginAs(page, emailOf('coordinator'));
+    await page.goto('/admin/liste-des-dossiers');
+    await alive(page);
+    const table = page.getByRole('table', { name: 'Dossiers' });
+    await expect(table.getByRole('row', { name: /Julien et Claire Darrigrand/ })).toContainText('Complet');
+    await expect(table.getByRole('row')).toHaveCount(13);
+    await accessibleAtBothWidths(page, 'records-list-coordinator');
+  });
+});
