@@ -48,7 +48,10 @@ describe('page catalogue', () => {
   });
 
   it('shows a menu entry or an account link only for a page the session is sent', () => {
-    expect(adminMenu(pagesOpenTo(['coordinator']))).toEqual([{ to: '/admin/accueil', label: 'Accueil', iconOnly: true }]);
+    expect(adminMenu(pagesOpenTo(['coordinator']))).toEqual([
+      { to: '/admin/accueil', label: 'Accueil', iconOnly: true },
+      { to: '/admin/liste-des-dossiers', label: 'Dossiers', iconOnly: false },
+    ]);
     expect(adminMenu(pagesOpenTo(['comitee']))).toEqual([]);
     expect(adminMenu([])).toEqual([]);
     expect(accountLinks(['customer'], pagesOpenTo(['customer'])).map((link) => link.label)).toEqual(['Mes identifiants', 'Mes informations', 'Mes pièces justificatives']);
