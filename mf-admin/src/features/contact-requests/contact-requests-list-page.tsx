@@ -30,8 +30,8 @@ const TABLE: DataTableColumn<ContactFormRow>[] = [
     header: 'Objet',
     cell: (row) => (
       <>
+        {row.unread && <span className="ui-visually-hidden">Non lue : </span>}
         <Link to={`${CONTACT_REQUESTS}/${row.id}`} className={row.unread ? 'contact-unread' : undefined}>
-          {row.unread && <span className="ui-visually-hidden">Non lue : </span>}
           {subjectLabel(row.subject)}
         </Link>
         {row.rgpd && (
