@@ -170,6 +170,7 @@ export const PAGE_CATALOGUE = [
     adminMenu: { label: 'Accueil', iconOnly: true },
     accountLink: { label: 'Accueil', roles: ['admin', 'hsa'] },
   },
+  { pattern: '/admin/liste-des-dossiers', owner: 'mf_admin', layout: 'admin', title: 'Dossiers', openTo: BACK_OFFICE, adminMenu: { label: 'Dossiers' } },
   // Requests arrive from the public site: staff read and answer them, nobody creates one here.
   { pattern: '/admin/demandes-de-contact', owner: 'mf_admin', layout: 'admin', title: 'Demandes de contact', openTo: BACK_OFFICE, adminMenu: { label: 'Demandes de contact' } },
   { pattern: '/admin/demandes-de-contact/[id]', owner: 'mf_admin', layout: 'admin', title: 'Demande de contact', openTo: BACK_OFFICE },
