@@ -51,6 +51,7 @@ describe('page catalogue', () => {
     expect(adminMenu(pagesOpenTo(['coordinator']))).toEqual([
       { to: '/admin/accueil', label: 'Accueil', iconOnly: true },
       { to: '/admin/liste-des-dossiers', label: 'Dossiers', iconOnly: false },
+      { to: '/admin/demandes-de-contact', label: 'Demandes de contact', iconOnly: false },
     ]);
     expect(adminMenu(pagesOpenTo(['comitee']))).toEqual([]);
     expect(adminMenu([])).toEqual([]);
