@@ -21,13 +21,15 @@ async function holdsDictionaries(scripts: Promise<string>[]): Promise<boolean> {
 }
 
 /** The back-office menu of each role: an entry for each list it may open (spec section 2). */
-const CATALOGUE_MENU = ['Accueil', 'Résidences', 'Biens', 'Équipements'];
+/** The staff's menu in the spec's order: the files and requests every staff role follows, then the catalogue. */
+const FOLLOW_UP_MENU = ['Accueil', 'Dossiers', 'Demandes de contact'];
+const CATALOGUE_MENU = [...FOLLOW_UP_MENU, 'Résidences', 'Biens', 'Équipements'];
 
 /** What each demo role sees after logging in from the public header (spec sections 2 and 6). */
 const ROLES = [
   { role: 'admin', lands: '/admin/accueil', menu: [...CATALOGUE_MENU, 'Utilisateurs'], panelTitle: 'Intranet', links: ['Accueil'], refused: '/gestion/recommandations' },
   { role: 'hsa', lands: '/', menu: CATALOGUE_MENU, panelTitle: 'Intranet', links: ['Accueil'], refused: '/gestion/recommandations' },
-  { role: 'coordinator', lands: '/admin/accueil', menu: ['Accueil'], panelTitle: 'Mon espace', links: [], refused: '/gestion/recommandations' },
+  { role: 'coordinator', lands: '/admin/accueil', menu: FOLLOW_UP_MENU, panelTitle: 'Mon espace', links: [], refused: '/gestion/recommandations' },
   { role: 'comitee', lands: '/gestion/recommandations', menu: [], panelTitle: 'Mon espace', links: [], refused: '/admin/accueil' },
   { role: 'member', lands: '/gestion/recommandations', menu: [], panelTitle: 'Mon espace', links: [], refused: '/admin/accueil' },
   { role: 'customer', lands: '/', menu: [], panelTitle: 'Mon espace', links: ['Mes identifiants', 'Mes informations', 'Mes pièces justificatives'], refused: '/admin/accueil' },
