@@ -4,8 +4,11 @@ import { accessibleAtBothWidths } from '../support/accessibility.ts';
 import { E2E_DIR } from '../support/e2e-env.ts';
 import { alive, emailOf, expect, loginAs, test } from '../support/fixtures.ts';
 
-/** Files beyond the demo's four, so that the list has a second page of ten: written straight into the server's database. */
-const EXTRA = Array.from({ length: 8 }, (_, index) => ({ reference: `DOS-2026-80${index + 1}`, lastName: `Etchegaray ${index + 1}` }));
+/**
+ * Files of their own, twelve so that a search for them has a second page of ten: written straight into the server's
+ * database. Other journeys open files too, so the counts below never rest on the whole list.
+ */
+const EXTRA = Array.from({ length: 12 }, (_, index) => ({ reference: `DOS-2026-8${String(index + 1).padStart(2, '0')}`, lastName: `Etchegaray ${index + 1}` }));
 
 test.describe.serial('the application files staff work from', () => {
   test.beforeAll(() => {
@@ -46,20 +49,22 @@ test.describe.serial('the application files staff work from', () => {
     await expect(mendiburu.getByRole('link')).toHaveCount(0);
     await accessibleAtBothWidths(page, 'records-list');
 
-    // Ten files a page, the newest first: the eight older ones added end on the second page.
+    // Ten files a page: the twelve files of the search end on a second page of two.
+    await page.getByLabel('Rechercher un dossier').fill('Etchegaray');
+    await page.getByRole('button', { name: 'Rechercher' }).click();
     await page.getByLabel('Lignes par page').selectOption('10');
     await expect(table.getByRole('row')).toHaveCount(11);
     await page.getByRole('button', { name: /suivante/i }).click();
     await expect(page).toHaveURL(/page=2/);
     await expect(table.getByRole('row')).toHaveCount(3);
-    await expect(table).toContainText('Etchegaray 1');
 
     // Sorted by reference, from the last.
     await page.getByRole('button', { name: /^Référence/ }).click();
     await expect(page).toHaveURL(/tri=reference/);
     await page.getByRole('button', { name: /^Référence/ }).click();
     await expect(page).toHaveURL(/ordre=desc/);
-    await expect(table.getByRole('row').nth(1)).toContainText('DOS-2026-808');
+    await expect(table.getByRole('row').nth(1)).toContainText('DOS-2026-812');
+    await page.getByRole('button', { name: 'Tout afficher' }).click();
 
     // A stage and a flat size.
     await page.getByLabel('Stade').selectOption({ label: 'En instruction' });
@@ -122,6 +127,9 @@ test.describe.serial('the application files staff work from', () => {
     await alive(page);
     const table = page.getByRole('table', { name: 'Dossiers' });
     await expect(table.getByRole('row', { name: /Julien et Claire Darrigrand/ })).toContainText('Complet');
+    // The demo's files and this journey's twelve, whatever other journeys opened meanwhile.
+    await page.getByLabel('Rechercher un dossier').fill('Etchegaray');
+    await page.getByRole('button', { name: 'Rechercher' }).click();
     await expect(table.getByRole('row')).toHaveCount(13);
     await accessibleAtBothWidths(page, 'records-list-coordinator');
   });

@@ -91,7 +91,7 @@ test.describe('the federated portal', () => {
     await loginAs(page, emailOf('admin'));
     const adminMenu = page.getByRole('navigation', { name: "Menu d'administration" });
     const publicNavigation = page.getByRole('navigation', { name: 'Navigation principale' });
-    for (const path of ['/admin/inconnue', '/admin/liste-des-dossiers', '/gestion/inconnue']) {
+    for (const path of ['/admin/inconnue', '/admin/liste-des-comites', '/gestion/inconnue']) {
       expect((await page.goto(path))?.status()).toBe(404);
       await expect(page.getByText("Cette page n'existe pas.")).toBeVisible();
       await expect(adminMenu.getByRole('link', { name: 'Accueil' })).toBeVisible();
