@@ -113,4 +113,28 @@ test.describe.serial('accounts run by an administrator', () => {
     expect(violations, 'Content-Security-Policy violations').toEqual([]);
     await userContext.close();
   });
+
+  test('an admin sees how many files a coordinator consulted today and raises their limit', async ({ page }) => {
+    await loginAs(page, emailOf('admin'));
+    const listed = await page.request.post('/api/users/list', { data: { search: 'coordinator@demo' } });
+    const coordinator = (await listed.json()).data[0];
+    await page.goto(`/admin/liste-des-utilisateurs/${coordinator.id}`);
+    const panel = page.getByRole('region', { name: 'Consultation des dossiers' });
+    await expect(panel).toContainText(/a consulté \d+ dossiers? ces dernières 24 heures, sur 200 permis\./);
+    const form = panel.getByRole('form', { name: 'Relever la limite de consultation' });
+    await form.getByLabel('Dossiers supplémentaires').fill('beaucoup');
+    await form.getByRole('button', { name: 'Relever la limite' }).click();
+    await expect(form.getByText('Indiquez un nombre de dossiers.')).toBeVisible();
+    await form.getByLabel('Dossiers supplémentaires').fill('50');
+    await form.getByRole('button', { name: 'Relever la limite' }).click();
+    await expect(page.getByText('Sophie Dufau peut désormais consulter 250 dossiers sur 24 heures.')).toBeVisible();
+    await expect(panel).toContainText('sur 250 permis.');
+    await expect(page.getByRole('region', { name: 'Historique' })).toContainText('Limite de consultation relevée de 50 dossiers pour 24 heures');
+    await accessibleAtBothWidths(page, 'users-record-views');
+    // A customer's page has no such panel.
+    const customer = (await (await page.request.post('/api/users/list', { data: { search: 'customer@demo' } })).json()).data[0];
+    await page.goto(`/admin/liste-des-utilisateurs/${customer.id}`);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Lucas Bergeret');
+    await expect(page.getByRole('region', { name: 'Consultation des dossiers' })).toHaveCount(0);
+  });
 });

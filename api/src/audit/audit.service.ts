@@ -5,6 +5,7 @@ import type { Request } from 'express';
 import { MoreThan, type Repository } from 'typeorm';
 import { TooManyAttemptsError } from '../common/api-errors.js';
 import { APP_CONFIG } from '../config/config.module.js';
+import { HistoryService } from '../history/history.service.js';
 import type { AppConfig } from '../config/config.js';
 import type { SessionUser } from '../auth/session-user.js';
 import { AuditEntry, type AuditAction } from './entities/audit-entry.entity.js';
@@ -27,6 +28,7 @@ export class AuditService {
     @InjectRepository(AuditEntry) private readonly entries: Repository<AuditEntry>,
     @InjectRepository(RecordViewAllowance) private readonly allowances: Repository<RecordViewAllowance>,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly history: HistoryService,
   ) {}
 
   /**
@@ -67,6 +69,7 @@ export class AuditService {
   /** Lets a staff member consult `extra` more files over the next 24 hours. */
   async allowMore(userId: number, extra: number, by: SessionUser): Promise<{ consulted: number; allowed: number }> {
     await this.allowances.insert({ userId, extra, grantedById: by.id, grantedByName: `${by.firstName} ${by.lastName}`.trim() });
+    await this.history.record({ subject: 'user', subjectId: userId, actor: by, action: `Limite de consultation relevée de ${extra} dossier${extra > 1 ? 's' : ''} pour 24 heures` });
     return this.consultedToday(userId);
   }
 

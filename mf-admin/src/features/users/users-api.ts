@@ -26,6 +26,15 @@ export const usersApi = api.enhanceEndpoints({ addTagTypes: ['Users'] }).injectE
       query: (body) => ({ method: 'post', path: '/users/withdraw-invitation', body, action: true }),
       invalidatesTags: ['Users'],
     }),
+    /** How many files a staff member consulted in the last 24 hours, and may. */
+    recordViews: build.query<RecordViews, IdRequest>({
+      query: (body) => ({ method: 'post', path: '/records/record-views', body, minDuration: 0 }),
+      providesTags: ['Users'],
+    }),
+    allowRecordViews: build.mutation<RecordViews, IdRequest & { extra: number }>({
+      query: (body) => ({ method: 'post', path: '/records/record-views/allow', body, action: true }),
+      invalidatesTags: ['Users'],
+    }),
     deleteUser: build.mutation<IdRequest, IdRequest>({
       query: (body) => ({ method: 'post', path: '/users/delete', body, action: true }),
       invalidatesTags: ['Users'],
@@ -33,8 +42,15 @@ export const usersApi = api.enhanceEndpoints({ addTagTypes: ['Users'] }).injectE
   }),
 });
 
+export interface RecordViews {
+  consulted: number;
+  allowed: number;
+}
+
 export const {
   useListUsersQuery,
+  useRecordViewsQuery,
+  useAllowRecordViewsMutation,
   useCreateUserMutation,
   useUpdateUserMutation,
   useChangeUserAccountMutation,
