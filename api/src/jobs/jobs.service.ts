@@ -8,8 +8,11 @@ import { APP_CONFIG } from '../config/config.module.js';
 import type { AppConfig } from '../config/config.js';
 import { createRedisClient } from '../redis/redis.module.js';
 
-/** `documents` checks uploads while someone waits; `watermarks`, long for a thick PDF, runs apart so as never to hold them up. */
-export const QUEUE_NAMES = ['statistics', 'pdf', 'mail', 'prerender', 'images', 'documents', 'watermarks'] as const;
+/**
+ * `documents` checks uploads while someone waits; `watermarks`, long for a thick PDF, and `exports`, long for a long list,
+ * run apart so as never to hold them up.
+ */
+export const QUEUE_NAMES = ['statistics', 'pdf', 'mail', 'prerender', 'images', 'documents', 'watermarks', 'exports'] as const;
 export type QueueName = (typeof QUEUE_NAMES)[number];
 
 export type JobProcessor = (data: unknown) => Promise<unknown>;
@@ -134,16 +137,21 @@ export class JobsService implements OnApplicationShutdown {
   }
 
   async find(queue: QueueName, id: string): Promise<JobView | null> {
+    return (await this.findWithData(queue, id))?.job ?? null;
+  }
+
+  /** A job and the data it was queued with, for a caller that must check whom the job is for. */
+  async findWithData(queue: QueueName, id: string): Promise<{ job: JobView; data: unknown } | null> {
     if (!this.config.redisUrl) {
       const job = this.localJobs.get(id);
       if (!job || job.queue !== queue) return null;
-      const { data: _data, ...view } = job;
-      return view;
+      const { data, ...view } = job;
+      return { job: view, data };
     }
     const job = await this.queue(queue, this.config.redisUrl).getJob(id);
     if (!job) return null;
     const state = await job.getState();
-    return {
+    const view: JobView = {
       id,
       queue,
       name: job.name,
@@ -151,6 +159,7 @@ export class JobsService implements OnApplicationShutdown {
       result: job.returnvalue ?? null,
       failed_reason: job.failedReason || null,
     };
+    return { job: view, data: job.data };
   }
 
   /** Whether jobs can be queued now: Redis answers within two seconds, or the in-process runner is there. */

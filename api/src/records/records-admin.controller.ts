@@ -1,20 +1,55 @@
-import { Controller, HttpCode, Post } from '@nestjs/common';
-import { recordListSchema } from '@hsa-lli/common/back-office';
+import { Controller, Get, HttpCode, NotFoundException, Param, Post, Res } from '@nestjs/common';
+import { recordExportSchema, recordListSchema } from '@hsa-lli/common/back-office';
+import type { Response } from 'express';
+import { createReadStream } from 'node:fs';
 import type { z } from 'zod/mini';
 import { Actor, ForPage } from '../auth/access.decorators.js';
 import type { SessionUser } from '../auth/session-user.js';
 import { SchemaBody } from '../common/schema-body.js';
+import { RecordsExportService } from './records-export.service.js';
 import { RecordsListService } from './records-list.service.js';
+
+const LIST = '/admin/liste-des-dossiers';
+const DAY = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Paris', year: 'numeric', month: '2-digit', day: '2-digit' });
 
 /** Staff's calls on the application files as a whole. */
 @Controller()
 export class RecordsAdminController {
-  constructor(private readonly records: RecordsListService) {}
+  constructor(
+    private readonly records: RecordsListService,
+    private readonly exports: RecordsExportService,
+  ) {}
 
-  @ForPage('/admin/liste-des-dossiers')
+  @ForPage(LIST)
   @Post('records/list')
   @HttpCode(200)
   list(@SchemaBody(recordListSchema) request: z.output<typeof recordListSchema>, @Actor() caller: SessionUser) {
     return this.records.list(request, caller);
+  }
+
+  /** Queues the export of the whole filtered list; the answer names the job to follow. */
+  @ForPage(LIST)
+  @Post('records/export')
+  @HttpCode(202)
+  async export(@SchemaBody(recordExportSchema) request: z.output<typeof recordExportSchema>, @Actor() caller: SessionUser) {
+    const { id } = await this.exports.start(request, caller);
+    return { job: { id } };
+  }
+
+  /** 202 with the job while it runs, then the file, to the staff member who asked for it only. */
+  @ForPage(LIST)
+  @Get('records/export/:job')
+  async download(@Param('job') id: string, @Actor() caller: SessionUser, @Res() response: Response): Promise<void> {
+    const outcome = await this.exports.file(id, caller);
+    if (!outcome) throw new NotFoundException();
+    response.setHeader('Cache-Control', 'private, no-store');
+    if ('job' in outcome) {
+      response.status(202).json({ job: outcome.job });
+      return;
+    }
+    response.setHeader('Content-Type', this.exports.contentType(outcome.format));
+    response.setHeader('Content-Disposition', `attachment; filename="dossiers-${DAY.format(new Date())}.${outcome.format}"`);
+    response.setHeader('X-Content-Type-Options', 'nosniff');
+    createReadStream(outcome.path).pipe(response);
   }
 }

@@ -151,19 +151,34 @@ export class RecordsListService {
    * One page of the files, filtered, searched, sorted: the files' own columns and their follower, then what each row
    * shows for the page's files only, a grouped query each (persons, documents, wishes, latest events).
    */
-  async list(request: ListRequest, caller: SessionUser): Promise<ListAnswer<RecordRow>> {
+  async list(request: ListRequest, caller: Pick<SessionUser, 'id'>): Promise<ListAnswer<RecordRow>> {
+    const page = await pageOf(this.query(request.filters ?? {}, caller), request, this.spec);
+    const rows = await this.rowsOf(page.rows);
+    return listAnswer(page, (record) => rows.get(record.id)!);
+  }
+
+  /** Every row of the filtered, searched, sorted list, `size` at a time: an export never holds them all at once. */
+  async *chunks(request: Omit<ListRequest, 'page' | 'per_page'>, caller: Pick<SessionUser, 'id'>, size: number): AsyncGenerator<RecordRow[]> {
+    for (let page = 1; ; page++) {
+      const { rows: records } = await pageOf(this.query(request.filters ?? {}, caller), { ...request, page, per_page: size }, this.spec);
+      if (records.length === 0) return;
+      const rows = await this.rowsOf(records);
+      yield records.map((record) => rows.get(record.id)!);
+      if (records.length < size) return;
+    }
+  }
+
+  private query(filters: NonNullable<ListRequest['filters']>, caller: Pick<SessionUser, 'id'>): SelectQueryBuilder<Record> {
     const query = this.dataSource.manager
       .createQueryBuilder(Record, 'record')
       .select(['record.id', 'record.reference', 'record.stage', 'record.situation', 'record.dependants', 'record.members', 'record.createdAt', 'record.updatedAt'])
       .leftJoin('record.follower', 'follower')
       .addSelect(['follower.id', 'follower.firstName', 'follower.lastName']);
-    this.filter(query, request.filters ?? {}, caller);
-    const page = await pageOf(query, request, this.spec);
-    const rows = await this.rowsOf(page.rows);
-    return listAnswer(page, (record) => rows.get(record.id)!);
+    this.filter(query, filters, caller);
+    return query;
   }
 
-  private filter(query: SelectQueryBuilder<Record>, filters: NonNullable<ListRequest['filters']>, caller: SessionUser): void {
+  private filter(query: SelectQueryBuilder<Record>, filters: NonNullable<ListRequest['filters']>, caller: Pick<SessionUser, 'id'>): void {
     const { stage, residence, good, flat_size, eligible, incomplete, followed_by_me } = filters;
     if (stage !== undefined) query.andWhere('record.stage = :stage', { stage });
     if (residence !== undefined) {

@@ -13,6 +13,7 @@ import { FollowUpController } from './follow-up.controller.js';
 import { FollowUpService } from './follow-up.service.js';
 import { RecordDocumentsService } from './record-documents.service.js';
 import { RecordsAdminController } from './records-admin.controller.js';
+import { RecordsExportService } from './records-export.service.js';
 import { RecordsListService } from './records-list.service.js';
 import { RecordsController } from './records.controller.js';
 import { RecordsService } from './records.service.js';
@@ -27,7 +28,7 @@ import { UploadLinksService } from './upload-links.service.js';
     DocumentsModule,
   ],
   controllers: [RecordsController, FollowUpController, RecordsAdminController],
-  providers: [RecordsService, RecordDocumentsService, UploadLinksService, FollowUpService, RecordsListService],
+  providers: [RecordsService, RecordDocumentsService, UploadLinksService, FollowUpService, RecordsListService, RecordsExportService],
   exports: [RecordsService],
 })
 export class RecordsModule {}

@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { PER_PAGE_CHOICES } from '@hsa-lli/common/back-office';
 import { DataTable, type DataTableColumn, type RowData } from '@hsa-lli/common/data-table';
@@ -21,6 +21,8 @@ export interface ListFilter {
 export interface ListPageProps<Row extends RowData, Column extends string> {
   title: string;
   create?: { to: string; label: string };
+  /** What else the page offers on its list, beside its title (the files' exports). */
+  actions?: ReactNode;
   /** « Rechercher une résidence » — what the search box looks into is said in its hint. */
   searchLabel: string;
   searchHint: string;
@@ -41,6 +43,7 @@ export interface ListPageProps<Row extends RowData, Column extends string> {
 export function ListPage<Row extends RowData, Column extends string>({
   title,
   create,
+  actions,
   searchLabel,
   searchHint,
   params,
@@ -67,6 +70,7 @@ export function ListPage<Row extends RowData, Column extends string>({
             {create.label}
           </Link>
         )}
+        {actions}
       </div>
       <form
         className="bo-filters"

@@ -26,6 +26,15 @@ export const recordListSchema = listRequestSchema(
 export type RecordListRequest = z.input<typeof recordListSchema>;
 export type RecordListColumn = NonNullable<RecordListRequest['sort']>['column'];
 
+export const RECORD_EXPORT_FORMATS = ['csv', 'xlsx'] as const;
+export type RecordExportFormat = (typeof RECORD_EXPORT_FORMATS)[number];
+
+/** `POST /api/records/export`: the list's own search, filters and sort, every page of it, in one file. */
+export const recordExportSchema = z.extend(z.omit(recordListSchema, { page: true, per_page: true }), {
+  format: z.enum(RECORD_EXPORT_FORMATS, 'Choisissez le format CSV ou Excel.'),
+});
+export type RecordExportRequest = z.input<typeof recordExportSchema>;
+
 /** One line of the list of application files. */
 export interface RecordRow {
   id: number;

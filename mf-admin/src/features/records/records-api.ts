@@ -1,4 +1,4 @@
-import type { GoodRow, ListAnswer, ListRequest, RecordRow, ResidenceOption } from '@hsa-lli/common/back-office';
+import type { GoodRow, ListAnswer, ListRequest, RecordExportRequest, RecordRow, ResidenceOption } from '@hsa-lli/common/back-office';
 import { api } from '@hsa-lli/common/store';
 
 /** The application files' list, and what its filters choose from. */
@@ -22,7 +22,14 @@ export const recordsApi = api.enhanceEndpoints({ addTagTypes: ['Records'] }).inj
       }),
       transformResponse: ({ data }: ListAnswer<GoodRow>) => data,
     }),
+    /** Queues the export of the whole filtered list; its file is then read from `exportFileUrl`. */
+    startRecordsExport: build.mutation<{ job: { id: string } }, RecordExportRequest>({
+      query: (body) => ({ method: 'post', path: '/records/export', body, minDuration: 0 }),
+    }),
   }),
 });
 
-export const { useListRecordsQuery, useRecordResidenceOptionsQuery, useRecordGoodOptionsQuery } = recordsApi;
+export const { useListRecordsQuery, useRecordResidenceOptionsQuery, useRecordGoodOptionsQuery, useStartRecordsExportMutation } = recordsApi;
+
+/** 202 while the export is written, then its file. */
+export const exportFileUrl = (job: string) => `/api/records/export/${encodeURIComponent(job)}`;

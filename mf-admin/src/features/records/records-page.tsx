@@ -7,6 +7,7 @@ import { selectPages, useAppSelector } from '@hsa-lli/common/store';
 import { ListPage, type ListFilter } from '../../components/list-page.js';
 import { idParam, oneOfParam, useListParams, yesNoParam } from '../../components/list-params.js';
 import { useListRecordsQuery, useRecordGoodOptionsQuery, useRecordResidenceOptionsQuery } from './records-api.js';
+import { RecordsExport } from './records-export.js';
 import './records.css';
 
 const LIST = '/admin/liste-des-dossiers';
@@ -139,6 +140,7 @@ export function RecordsPage() {
   return (
     <ListPage
       title="Dossiers"
+      actions={<RecordsExport request={params.request} />}
       searchLabel="Rechercher un dossier"
       searchHint="Par le nom ou l’adresse e-mail d’un demandeur, ou par la référence du dossier."
       params={params}
