@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { accessibleAtBothWidths } from '../support/accessibility.ts';
@@ -118,6 +119,16 @@ test.describe.serial('the application files staff work from', () => {
     await expect(table.getByRole('row')).toHaveCount(2);
     await expect(table.getByRole('row').nth(1)).toContainText('DOS-2026-0003');
     await accessibleAtBothWidths(page, 'records-list-filtered');
+
+    // The list as it is filtered now, exported: the file holds the same file, in French, for a French spreadsheet.
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Exporter en CSV' }).click();
+    const file = await download;
+    expect(file.suggestedFilename()).toMatch(/^dossiers-.*\.csv$/);
+    const text = (await readFile(await file.path())).toString('utf8');
+    expect(text.startsWith('\uFEFF"Référence";"Demandeurs"')).toBe(true);
+    expect(text).toContain('"DOS-2026-0003";"Michèle Haramburu"');
+    expect(text.trim().split('\r\n')).toHaveLength(2);
   });
 
   test('a coordinator sees the list too', async ({ page }) => {
