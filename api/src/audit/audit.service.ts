@@ -13,6 +13,11 @@ import { RecordViewAllowance } from './entities/record-view-allowance.entity.js'
 
 const DAY_MS = 24 * 60 * 60_000;
 
+/** How an applicant is shown a staff member: a first name and an initial, enough to ask about them. */
+export function staffSignature(user: { firstName: string; lastName: string }): string {
+  return `${user.firstName} ${user.lastName.slice(0, 1)}.`.trim();
+}
+
 const ACTION_LABELS: Record<AuditAction, string> = {
   record_view: 'A consulté votre dossier',
   document_read: 'A ouvert une pièce justificative',
@@ -43,8 +48,7 @@ export class AuditService {
       recordId: target.recordId,
       documentId: target.documentId ?? null,
       actorId: actor.id,
-      // What the file's owner is shown: a first name and an initial, enough to ask about a consultation.
-      actorName: `${actor.firstName} ${actor.lastName.slice(0, 1)}.`.trim(),
+      actorName: staffSignature(actor),
       actorRoles: actor.roles.map((role) => ROLE_LABELS[role]).join(', ').slice(0, 100),
       ip: (request.ip ?? '').slice(0, 45),
       userAgent: (request.get('user-agent') ?? '').slice(0, 300),

@@ -1,5 +1,5 @@
 import { HttpStatus, Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
-import { DOCUMENT_CONTENT_TYPES, DOCUMENT_MAX_BYTES, DOCUMENT_MAX_PAGES, formatDate, type DocumentType, type ScanStatus } from '@hsa-lli/common/domain';
+import { DOCUMENT_CONTENT_TYPES, DOCUMENT_MAX_BYTES, DOCUMENT_MAX_PAGES, parisDay, type DocumentType, type ScanStatus } from '@hsa-lli/common/domain';
 import { fileTypeFromFile } from 'file-type';
 import { createHash } from 'node:crypto';
 import { readdir, readFile, rm, stat } from 'node:fs/promises';
@@ -193,7 +193,7 @@ export class DocumentsService implements OnApplicationBootstrap {
 
   private async madeToday(storedName: string): Promise<boolean> {
     try {
-      return formatDate((await stat(join(this.folder, storedName))).mtime) === formatDate(new Date());
+      return parisDay((await stat(join(this.folder, storedName))).mtime) === parisDay(new Date());
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') return false;
       throw error;

@@ -16,9 +16,8 @@ import { Actor, ForPage } from '../auth/access.decorators.js';
 import type { SessionUser } from '../auth/session-user.js';
 import { SchemaBody } from '../common/schema-body.js';
 import { FollowUpService } from './follow-up.service.js';
+import { STAFF_RECORD } from './record-pages.js';
 
-/** The staff's page of a file. */
-const STAFF_RECORD = '/admin/liste-des-dossiers/[id]';
 
 /** A file's follow-up by staff: stage, events, notes, follower; and the daily limit of files a staff member consults. */
 @Controller('records')

@@ -1,8 +1,9 @@
 import { Injectable, NotFoundException } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { EventCreateRequest, FollowUpView, RecordEventView, StageMoveRequest } from '@hsa-lli/common/back-office';
-import { FLAT_SIZE_OPTIONS, stageLabel, stageMoveProblem } from '@hsa-lli/common/domain';
+import { stageLabel, stageMoveProblem } from '@hsa-lli/common/domain';
 import type { DataSource } from 'typeorm';
+import { mayUse } from '../auth/access-rules.js';
 import type { SessionUser } from '../auth/session-user.js';
 import { ConflictError, FieldsError } from '../common/api-errors.js';
 import { rowLock } from '../common/list-query.js';
@@ -12,17 +13,11 @@ import { User } from '../users/entities/user.entity.js';
 import { RecordEvent } from './entities/record-event.entity.js';
 import { RecordNote } from './entities/record-note.entity.js';
 import { RecordStageChange } from './entities/record-stage-change.entity.js';
+import { STAFF_RECORD } from './record-pages.js';
+import { goodLabel } from './record-view.js';
 import { Record } from './entities/record.entity.js';
 
-/** Who may follow a file: the staff of the back office. */
-const FOLLOWERS = ['admin', 'hsa', 'coordinator'];
-
 const nameOf = (user: Pick<User, 'firstName' | 'lastName'>) => `${user.firstName} ${user.lastName}`.trim();
-
-function goodLabel(good: Good): string {
-  const size = FLAT_SIZE_OPTIONS.find((option) => option.value === good.flatSize)?.label ?? good.flatSize;
-  return `${size} de ${Math.round(good.surface)} m² — ${good.residence.name}`;
-}
 
 function eventView(event: RecordEvent): RecordEventView {
   return {
@@ -128,7 +123,7 @@ export class FollowUpService {
       const record = await manager.findOne(Record, { where: { id: recordId }, relations: { follower: true } });
       if (!record) throw new NotFoundException();
       const follower = userId === null ? null : await manager.findOneBy(User, { id: userId, active: true });
-      if (userId !== null && (!follower || !follower.roles.some((role) => FOLLOWERS.includes(role)))) {
+      if (userId !== null && (!follower || !mayUse(follower.roles, STAFF_RECORD))) {
         throw new FieldsError({ user_id: 'Choisissez un membre actif de l’équipe (support technique, gestionnaire ou coordinateur).' });
       }
       await manager.update(Record, { id: recordId }, { follower });

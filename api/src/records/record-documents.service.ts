@@ -271,7 +271,7 @@ export class RecordDocumentsService {
       await this.mail.send({
         to,
         subject,
-        paragraphs: [`Bonjour ${name},`.replace(' ,', ','), ...paragraphs],
+        paragraphs: [name ? `Bonjour ${name},` : 'Bonjour,', ...paragraphs],
         action: { label: 'Voir mes pièces justificatives', url: `${this.config.publicUrl}/mon-compte-hsa-lli/mon-dossier` },
       });
     } catch (error) {

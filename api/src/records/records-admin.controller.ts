@@ -1,16 +1,16 @@
 import { Controller, Get, HttpCode, NotFoundException, Param, Post, Res } from '@nestjs/common';
 import { recordExportSchema, recordListSchema } from '@hsa-lli/common/back-office';
+import { parisDay } from '@hsa-lli/common/domain';
 import type { Response } from 'express';
 import { createReadStream } from 'node:fs';
 import type { z } from 'zod/mini';
 import { Actor, ForPage } from '../auth/access.decorators.js';
 import type { SessionUser } from '../auth/session-user.js';
 import { SchemaBody } from '../common/schema-body.js';
+import { RECORDS_LIST as LIST } from './record-pages.js';
 import { RecordsExportService } from './records-export.service.js';
 import { RecordsListService } from './records-list.service.js';
 
-const LIST = '/admin/liste-des-dossiers';
-const DAY = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Paris', year: 'numeric', month: '2-digit', day: '2-digit' });
 
 /** Staff's calls on the application files as a whole. */
 @Controller()
@@ -48,7 +48,7 @@ export class RecordsAdminController {
       return;
     }
     response.setHeader('Content-Type', this.exports.contentType(outcome.format));
-    response.setHeader('Content-Disposition', `attachment; filename="dossiers-${DAY.format(new Date())}.${outcome.format}"`);
+    response.setHeader('Content-Disposition', `attachment; filename="dossiers-${parisDay(new Date())}.${outcome.format}"`);
     response.setHeader('X-Content-Type-Options', 'nosniff');
     createReadStream(outcome.path).pipe(response);
   }

@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
 import type { RecordExportFormat, RecordRow, recordExportSchema } from '@hsa-lli/common/back-office';
-import type { JobView } from '@hsa-lli/common/domain';
+import { formatShortDate, type JobView } from '@hsa-lli/common/domain';
 import ExcelJS from 'exceljs';
 import { randomUUID } from 'node:crypto';
 import { createWriteStream, type WriteStream } from 'node:fs';
@@ -52,7 +52,6 @@ const COLUMNS = [
   { header: 'Créé le', width: 12 },
 ];
 
-const DAY = new Intl.DateTimeFormat('fr-FR', { timeZone: 'Europe/Paris', day: '2-digit', month: '2-digit', year: 'numeric' });
 
 /** A file's line, as the list shows it. */
 function cells(row: RecordRow): string[] {
@@ -64,9 +63,9 @@ function cells(row: RecordRow): string[] {
     wished,
     row.stage_label,
     `${row.completeness.provided}/${row.completeness.required}`,
-    row.last_event ? `${row.last_event.label} le ${DAY.format(new Date(row.last_event.at))}` : '',
+    row.last_event ? `${row.last_event.label} le ${formatShortDate(new Date(row.last_event.at))}` : '',
     row.follower?.name ?? '',
-    DAY.format(new Date(row.created_at)),
+    formatShortDate(new Date(row.created_at)),
   ];
 }
 

@@ -30,16 +30,12 @@ import {
   type OwnerUploadRequest,
   type ReviewRequest,
 } from './dto/records.dto.js';
+import { MY_DOCUMENTS, MY_INFORMATION, STAFF_RECORD } from './record-pages.js';
 import { RecordDocumentsService, type DocumentFile, type IncomingFile } from './record-documents.service.js';
 import { myRecordView } from './record-view.js';
 import { RecordsService } from './records.service.js';
 import { UploadLinksService } from './upload-links.service.js';
 
-/** The owner's pages: their information, and their documents. */
-const MY_INFORMATION = '/mon-compte-hsa-lli';
-const MY_DOCUMENTS = '/mon-compte-hsa-lli/mon-dossier';
-/** The staff's page of a file. */
-const STAFF_RECORD = '/admin/liste-des-dossiers/[id]';
 
 /** One file per upload, under `file`, at most 10 Mo, with a few text fields. */
 const ONE_DOCUMENT = FileInterceptor('file', { limits: { fileSize: DOCUMENT_MAX_BYTES, files: 1, fields: 5, fieldSize: 1024 } });

@@ -1,4 +1,5 @@
 import { Inject, Injectable, Logger, NotFoundException } from '@nestjs/common';
+import { staffSignature } from '../audit/audit.service.js';
 import { ConflictError, TooManyAttemptsError } from '../common/api-errors.js';
 import { RateLimiter } from '../common/rate-limiter.service.js';
 import { InjectRepository } from '@nestjs/typeorm';
@@ -27,7 +28,7 @@ function linkView(token: Token): UploadLinkView {
   const by = token.user
     ? token.user.roles.includes('customer')
       ? `${token.user.firstName} ${token.user.lastName}`.trim()
-      : `${token.user.firstName} ${token.user.lastName.slice(0, 1)}.`.trim()
+      : staffSignature(token.user)
     : 'HSA Logement intermédiaire';
   return {
     id: token.id,

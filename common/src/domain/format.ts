@@ -35,6 +35,17 @@ function inParis(instant: Date): { day: string; hour: number; minute: string } {
   return { day: `${part('year')}-${part('month')}-${part('day')}`, hour: Number(part('hour')), minute: part('minute') };
 }
 
+/** The calendar day of an instant in France, 'YYYY-MM-DD'. */
+export function parisDay(instant: Date): string {
+  return inParis(instant).day;
+}
+
+/** '22/11/2026': the day of an instant in France, as a table or a spreadsheet writes it. */
+export function formatShortDate(instant: Date): string {
+  const [year, month, day] = parisDay(instant).split('-');
+  return `${day}/${month}/${year}`;
+}
+
 /** '1er février 2027', '15 mars 2026': a day ('YYYY-MM-DD') or an instant (in France) as French prose writes it. */
 export function formatDate(date: string | Date): string {
   const day = typeof date === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(date) ? date : inParis(new Date(date)).day;

@@ -48,6 +48,44 @@ export function Modal({
   );
 }
 
+/**
+ * A question before an action: what will happen (`children`), the action's button, and « Annuler ». The button is
+ * disabled while `busy`; a `danger` action (a deletion) is red.
+ */
+export function ConfirmDialog({
+  open,
+  title,
+  confirmLabel,
+  busy = false,
+  danger = false,
+  onConfirm,
+  onClose,
+  children,
+}: {
+  open: boolean;
+  title: string;
+  confirmLabel: string;
+  busy?: boolean;
+  danger?: boolean;
+  onConfirm: () => void;
+  onClose: () => void;
+  children: ReactNode;
+}) {
+  return (
+    <Modal open={open} title={title} onClose={onClose}>
+      {children}
+      <div className="ui-modal__actions">
+        <button type="button" className={`ui-button${danger ? ' ui-button--danger' : ''}`} disabled={busy} onClick={onConfirm}>
+          {confirmLabel}
+        </button>
+        <button type="button" className="ui-button ui-button--secondary" onClick={onClose}>
+          Annuler
+        </button>
+      </div>
+    </Modal>
+  );
+}
+
 /** A picture over the whole screen, for photos and plans. */
 export function ImageModal({ image, onClose }: { image: { url: string; alt: string } | null; onClose: () => void }) {
   return (

@@ -4,7 +4,7 @@ import { CONFLICT_MESSAGE, type FieldChange, type HistoryEntryView } from '@hsa-
 import { formatDateTime, validate, type Schema } from '@hsa-lli/common/domain';
 import { formFilled, formReset, useAppDispatch } from '@hsa-lli/common/store';
 import type { RequestErrorData } from '@hsa-lli/common/http';
-import { Modal, RequestErrorMessage, useForm, useSubmission } from '@hsa-lli/common/ui';
+import { ConfirmDialog, Modal, RequestErrorMessage, useForm, useSubmission } from '@hsa-lli/common/ui';
 
 /** The id of a record's page (`/…/[id]`): anything but a positive whole number is the not-found page. */
 export function routeId(params: Params): number {
@@ -165,33 +165,28 @@ export function ConfirmButton({
   const [busy, setBusy] = useState(false);
   return (
     <>
-      <button type="button" className={`ui-button ui-button--secondary${danger ? ' bo-danger' : ''}`} disabled={disabled} onClick={() => setOpen(true)}>
+      <button type="button" className={`ui-button ui-button--secondary${danger ? ' ui-button--danger' : ''}`} disabled={disabled} onClick={() => setOpen(true)}>
         {label}
       </button>
-      <Modal open={open} title={title} onClose={() => setOpen(false)}>
+      <ConfirmDialog
+        open={open}
+        title={title}
+        confirmLabel={confirmLabel}
+        busy={busy}
+        danger={danger}
+        onClose={() => setOpen(false)}
+        onConfirm={async () => {
+          setBusy(true);
+          try {
+            await onConfirm();
+          } finally {
+            setBusy(false);
+            setOpen(false);
+          }
+        }}
+      >
         {children}
-        <div className="bo-actions">
-          <button
-            type="button"
-            className={`ui-button${danger ? ' bo-danger' : ''}`}
-            disabled={busy}
-            onClick={async () => {
-              setBusy(true);
-              try {
-                await onConfirm();
-              } finally {
-                setBusy(false);
-                setOpen(false);
-              }
-            }}
-          >
-            {confirmLabel}
-          </button>
-          <button type="button" className="ui-button ui-button--secondary" onClick={() => setOpen(false)}>
-            Annuler
-          </button>
-        </div>
-      </Modal>
+      </ConfirmDialog>
     </>
   );
 }

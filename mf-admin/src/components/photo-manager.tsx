@@ -11,7 +11,7 @@ import {
 } from '@hsa-lli/common/back-office';
 import type { ImageView } from '@hsa-lli/common/domain';
 import { errorText, pushMessage, useAppDispatch } from '@hsa-lli/common/store';
-import { FileField, MessageBox, Modal, RequestErrorMessage, TextField, useFileDrop, useForm, useSubmission, type FileUpload } from '@hsa-lli/common/ui';
+import { ConfirmDialog, FileField, MessageBox, RequestErrorMessage, TextField, useFileDrop, useForm, useSubmission, type FileUpload } from '@hsa-lli/common/ui';
 import {
   useDeleteImageMutation,
   useReorderImagesMutation,
@@ -273,24 +273,24 @@ export function PhotoManager({ owner, ownerId, kind, label, images, onChange }: 
           </ol>
         </>
       )}
-      <Modal open={confirming !== null} title={words.confirm} onClose={() => setConfirming(null)}>
+      <ConfirmDialog
+        open={confirming !== null}
+        title={words.confirm}
+        confirmLabel="Supprimer définitivement"
+        danger
+        busy={deleting}
+        onClose={() => setConfirming(null)}
+        onConfirm={() => confirming && void confirmDeletion(confirming)}
+      >
         {confirming && (
           <>
             <img className="photo-manager__confirm-image" src={thumbnail(confirming)} alt={confirming.alt} width={confirming.width} height={confirming.height} />
             <p>
               {words.title} « {confirming.alt} ». {words.gone}
             </p>
-            <div className="photo-manager__confirm-actions">
-              <button type="button" className="ui-button photo-manager__danger" disabled={deleting} onClick={() => void confirmDeletion(confirming)}>
-                Supprimer définitivement
-              </button>
-              <button type="button" className="ui-button ui-button--secondary" onClick={() => setConfirming(null)}>
-                Annuler
-              </button>
-            </div>
           </>
         )}
-      </Modal>
+      </ConfirmDialog>
     </section>
   );
 }
@@ -388,7 +388,7 @@ function PhotoItem({
         <button {...moveProps('after')} aria-label={`Déplacer après : ${named}`}>
           Déplacer après
         </button>
-        <button type="button" className="ui-button ui-button--secondary ui-button--small photo-manager__danger" onClick={onDelete} aria-label={`Supprimer : ${named}`}>
+        <button type="button" className="ui-button ui-button--secondary ui-button--small ui-button--danger" onClick={onDelete} aria-label={`Supprimer : ${named}`}>
           Supprimer
         </button>
       </div>

@@ -15,7 +15,7 @@ import {
   type RequirementState,
 } from '@hsa-lli/common/domain';
 import { errorText, pushMessage, useAppDispatch } from '@hsa-lli/common/store';
-import { MessageBox, Modal, UploadList, UploadZone, useFileUploads } from '@hsa-lli/common/ui';
+import { ConfirmDialog, MessageBox, UploadList, UploadZone, useFileUploads } from '@hsa-lli/common/ui';
 import { labelOf } from '../../lib/labels.js';
 import { documentFileUrl, useDeleteDocumentMutation, useUploadDocumentMutation } from '../../lib/my-record-api.js';
 import { fileFacts } from './document-facts.js';
@@ -102,7 +102,7 @@ export function DocumentItem({ name, files, persons, required }: { name: Documen
               {file.status !== 'validated' && (
                 <div className="my-documents__file-actions">
                   <ReplaceButton fileName={file.file_name} onFile={(chosen) => start([chosen], { replaces: file.id })} />
-                  <button type="button" className="ui-button ui-button--secondary ui-button--small my-documents__danger" onClick={() => setConfirming(file)}>
+                  <button type="button" className="ui-button ui-button--secondary ui-button--small ui-button--danger" onClick={() => setConfirming(file)}>
                     Supprimer{hidden(file.file_name)}
                   </button>
                 </div>
@@ -142,23 +142,21 @@ export function DocumentItem({ name, files, persons, required }: { name: Documen
           </p>
         </>
       )}
-      <Modal open={confirming !== null} title="Supprimer ce fichier ?" onClose={() => setConfirming(null)}>
+      <ConfirmDialog
+        open={confirming !== null}
+        title="Supprimer ce fichier ?"
+        confirmLabel="Supprimer définitivement"
+        danger
+        busy={deletion.isLoading}
+        onClose={() => setConfirming(null)}
+        onConfirm={() => confirming && void confirmDeletion(confirming)}
+      >
         {confirming && (
-          <>
-            <p>
-              Le fichier {confirming.file_name} sera retiré de {fullName}. La suppression est définitive.
-            </p>
-            <div className="my-documents__confirm-actions">
-              <button type="button" className="ui-button my-documents__danger" disabled={deletion.isLoading} onClick={() => void confirmDeletion(confirming)}>
-                Supprimer définitivement
-              </button>
-              <button type="button" className="ui-button ui-button--secondary" onClick={() => setConfirming(null)}>
-                Annuler
-              </button>
-            </div>
-          </>
+          <p>
+            Le fichier {confirming.file_name} sera retiré de {fullName}. La suppression est définitive.
+          </p>
         )}
-      </Modal>
+      </ConfirmDialog>
     </article>
   );
 }
