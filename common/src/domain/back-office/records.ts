@@ -60,7 +60,8 @@ export interface RecordRow {
 
 /** « Ainhoa et Thomas Mendiburu » when they share a last name, else « Ainhoa Mendiburu et Thomas Durand ». */
 export function applicantsLabel(persons: readonly { first_name: string; last_name: string }[]): string {
-  const [first, second] = persons;
+  // A second applicant not named yet (a couple's file just opened) is left out rather than shown as « et ».
+  const [first, second] = persons.filter((person) => `${person.first_name}${person.last_name}`.trim() !== '');
   if (!first) return '';
   if (!second) return `${first.first_name} ${first.last_name}`;
   if (first.last_name.toLowerCase() === second.last_name.toLowerCase()) return `${first.first_name} et ${second.first_name} ${second.last_name}`;
