@@ -199,9 +199,19 @@ describe.each(BACKENDS)('contact requests in the back office on $name', (backend
 
     const invitation = await mailTo(email, 'Votre accès à HSA Logement intermédiaire');
     expect(invitation.text).toContain('Bonjour Peio,');
-    const token = invitation.links.find((url) => url.startsWith('http://hsa.test/creation-de-compte/'))!.split('/').at(-1)!;
+    const tokenOf = (mail: typeof invitation) => mail.links.find((url) => url.startsWith('http://hsa.test/creation-de-compte/'))!.split('/').at(-1)!;
+    // From the file's page, staff see the account waiting and send a new link, which replaces the first.
+    expect((await hsa.post('/api/records/get-one').send({ id: record.id }).expect(200)).body.record.account).toEqual({ id: expect.any(Number), email, state: 'invited' });
+    const invitations = () => inbox.messages.filter((mail) => mail.to.includes(email) && mail.subject === invitation.subject);
+    const resent = await hsa.post('/api/records/resend-invitation').send({ id: record.id }).expect(200);
+    expect(resent.body).toEqual({ account: { id: expect.any(Number), email, state: 'invited' } });
+    await inbox.waitFor(() => invitations().length === 2);
+    const latest = invitations().at(-1)!;
     const applicant = request.agent(api.server);
-    await applicant.post('/api/auth/register').send({ token, password: PASSWORD }).expect(201);
+    await applicant.post('/api/auth/register').send({ token: tokenOf(invitation), password: PASSWORD }).expect(404);
+    await applicant.post('/api/auth/register').send({ token: tokenOf(latest), password: PASSWORD }).expect(201);
+    const registered = await hsa.post('/api/records/resend-invitation').send({ id: record.id }).expect(409);
+    expect(registered.body.error).toBe('Peio Arrieta a déjà choisi son mot de passe : son compte n’attend plus d’invitation.');
     const mine = (await applicant.post('/api/records/get-mine').expect(200)).body.my_record;
     expect(mine).toMatchObject({
       id: record.id,

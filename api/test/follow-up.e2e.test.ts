@@ -34,6 +34,8 @@ describe.each(BACKENDS)('the follow-up of a file by staff, on $name', (backend) 
       ['/api/records/events/delete', { id: 999_999 }],
       ['/api/records/notes/create', { record_id: 999_999, body: 'Note' }],
       ['/api/records/set-follower', { id: 999_999, user_id: null }],
+      ['/api/records/followers', {}],
+      ['/api/records/resend-invitation', { id: 999_999 }],
     ] as const) {
       await expectOnlyFor(api, agents, path, body, STAFF);
     }
@@ -43,6 +45,7 @@ describe.each(BACKENDS)('the follow-up of a file by staff, on $name', (backend) 
       ['/api/records/set-follower', { id: 999_999, user_id: null }],
       ['/api/records/stage', { id: 999_999, stage: 'complete' }],
       ['/api/records/events/delete', { id: 999_999 }],
+      ['/api/records/resend-invitation', { id: 999_999 }],
     ] as const) {
       expect((await agents.hsa.post(path).send(body).expect(404)).text).toBe('');
     }
@@ -120,6 +123,36 @@ describe.each(BACKENDS)('the follow-up of a file by staff, on $name', (backend) 
     expect(notStaff.body.fields).toEqual({ user_id: 'Choisissez un membre actif de l’équipe (support technique, gestionnaire ou coordinateur).' });
     expect((await agents.customer.post('/api/records/get-mine').expect(200)).text).not.toContain('NOTE-PRIVEE');
     await agents.admin.post('/api/records/set-follower').send({ id: own.id, user_id: null }).expect(200);
+  });
+
+  it('shows staff a file with its stage, follower and customer account, and offers the team members who may follow it', async () => {
+    const own = (await agents.customer.post('/api/records/get-mine').expect(200)).body.my_record;
+    const hsa = (await agents.hsa.post('/api/auth/get-roles').expect(200)).body.user_id;
+    await agents.admin.post('/api/records/set-follower').send({ id: own.id, user_id: hsa }).expect(200);
+    const { body } = await agents.hsa.post('/api/records/get-one').send({ id: own.id }).expect(200);
+    expect(body.record).toMatchObject({
+      id: own.id,
+      reference: own.reference,
+      // Moved along by the test of the stages.
+      stage: 'moved_in',
+      follower: { id: hsa, name: 'Peio Larralde' },
+      account: { email: 'customer@demo.hsa-lli.fr', state: 'active' },
+      created_at: expect.any(String),
+      person_1: own.person_1,
+      completeness: own.completeness,
+    });
+    // Staff and the file's owner read the same consultations, written for either.
+    expect(body.record.consultations[0]).toMatchObject({ by: 'Peio L. (Gestionnaire)', what: 'A consulté le dossier' });
+    await agents.admin.post('/api/records/set-follower').send({ id: own.id, user_id: null }).expect(200);
+
+    const followers = (await agents.coordinator.post('/api/records/followers').send({}).expect(200)).body.data;
+    const names = followers.map((follower: { name: string }) => follower.name);
+    expect(names).toEqual(expect.arrayContaining(['Peio Larralde', 'Sophie Dufau', 'Maialen Etcheverry']));
+    // Customers, committee members and the deactivated are not offered.
+    expect(names).not.toContain('Lucas Bergeret');
+    expect(names).not.toContain('Jean-Michel Lafitte');
+    expect(names).not.toContain('Amaia Irigoyen');
+    expect(followers.every((follower: { id: number; name: string }) => Number.isInteger(follower.id) && follower.name)).toBe(true);
   });
 
   it('stops a staff member at their daily number of files, until an administrator allows more', async () => {

@@ -183,7 +183,7 @@ describe.each(BACKENDS)('the application file of a customer, on $name', (backend
     expect(trail.length - before).toBe(1 + 3);
     expect(trail.at(-1)).toMatchObject({ action: 'record_view', actorName: 'Peio L.', actorRoles: 'Gestionnaire', userAgent: 'Poste accueil Bayonne', ip: expect.stringMatching(/127\.0\.0\.1/) });
     const seen = (await customer.post('/api/records/get-mine').expect(200)).body.my_record.consultations;
-    expect(seen[0]).toEqual({ at: expect.any(String), by: 'Peio L. (Gestionnaire)', what: 'A consulté votre dossier' });
+    expect(seen[0]).toEqual({ at: expect.any(String), by: 'Peio L. (Gestionnaire)', what: 'A consulté le dossier' });
     const missing = await agents.hsa.post('/api/records/get-one').send({ id: 999_999 }).expect(404);
     expect(missing.text).toBe('');
   });

@@ -19,7 +19,7 @@ export function staffSignature(user: { firstName: string; lastName: string }): s
 }
 
 const ACTION_LABELS: Record<AuditAction, string> = {
-  record_view: 'A consulté votre dossier',
+  record_view: 'A consulté le dossier',
   document_read: 'A ouvert une pièce justificative',
 };
 

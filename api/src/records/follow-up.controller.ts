@@ -63,6 +63,13 @@ export class FollowUpController {
   }
 
   @ForPage(STAFF_RECORD)
+  @Post('followers')
+  @HttpCode(200)
+  followers() {
+    return this.followUp.followers();
+  }
+
+  @ForPage(STAFF_RECORD)
   @Post('set-follower')
   @HttpCode(200)
   setFollower(@SchemaBody(followerSchema) { id, user_id }: z.output<typeof followerSchema>, @Actor() actor: SessionUser) {

@@ -1,8 +1,8 @@
 import { Injectable, NotFoundException } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import type { EventCreateRequest, FollowUpView, RecordEventView, StageMoveRequest } from '@hsa-lli/common/back-office';
-import { stageLabel, stageMoveProblem } from '@hsa-lli/common/domain';
-import type { DataSource } from 'typeorm';
+import type { EventCreateRequest, FollowerOption, FollowUpView, RecordEventView, StageMoveRequest } from '@hsa-lli/common/back-office';
+import { ROLES, stageLabel, stageMoveProblem } from '@hsa-lli/common/domain';
+import { Brackets, type DataSource } from 'typeorm';
 import { mayUse } from '../auth/access-rules.js';
 import type { SessionUser } from '../auth/session-user.js';
 import { ConflictError, FieldsError } from '../common/api-errors.js';
@@ -116,6 +116,20 @@ export class FollowUpService {
     if (!(await this.dataSource.manager.existsBy(Record, { id: recordId }))) throw new NotFoundException();
     await this.dataSource.manager.save(this.dataSource.manager.create(RecordNote, { record: { id: recordId }, body, authorId: actor.id, authorName: nameOf(actor) }));
     return this.view(recordId);
+  }
+
+  /** The active staff members who may follow a file (those the access table opens its page to), by name. */
+  async followers(): Promise<{ data: FollowerOption[] }> {
+    const roles = ROLES.filter((role) => mayUse([role], STAFF_RECORD));
+    // Roles are kept as a JSON list, text to both databases: a role is in it as its quoted name.
+    const users = await this.dataSource.manager
+      .createQueryBuilder(User, 'user')
+      .where('user.active = :active', { active: true })
+      .andWhere(new Brackets((query) => roles.forEach((role, index) => query.orWhere(`user.roles LIKE :role${index}`, { [`role${index}`]: `%"${role}"%` }))))
+      .orderBy('user.firstName')
+      .addOrderBy('user.lastName')
+      .getMany();
+    return { data: users.filter((user) => mayUse(user.roles, STAFF_RECORD)).map((user) => ({ id: user.id, name: nameOf(user) })) };
   }
 
   async setFollower(recordId: number, userId: number | null, actor: SessionUser): Promise<FollowUpView> {

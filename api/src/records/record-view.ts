@@ -13,7 +13,9 @@ import {
   type RecordDocumentView,
   type WishedGoodView,
 } from '@hsa-lli/common/domain';
+import type { StaffRecord } from '@hsa-lli/common/back-office';
 import type { Good } from '../goods/entities/good.entity.js';
+import { stateOf } from '../users/user-state.js';
 import type { RecordDocument } from './entities/record-document.entity.js';
 import type { RecordPerson } from './entities/record-person.entity.js';
 import type { Record } from './entities/record.entity.js';
@@ -121,5 +123,17 @@ export function myRecordView(record: Record, consultations: ConsultationView[]):
     wished_goods: wishedGoods,
     consultations,
     updated_at: record.updatedAt.toISOString(),
+  };
+}
+
+/** The file as staff read it (`records/get-one`): its owner's view, with its stage, follower and customer account. */
+export function staffRecordView(record: Record, consultations: ConsultationView[]): StaffRecord {
+  const { follower, user } = record;
+  return {
+    ...myRecordView(record, consultations),
+    stage: record.stage,
+    follower: follower && { id: follower.id, name: `${follower.firstName} ${follower.lastName}`.trim() },
+    account: user && { id: user.id, email: user.email, state: stateOf(user) },
+    created_at: record.createdAt.toISOString(),
   };
 }

@@ -1,6 +1,6 @@
 import { Controller, Get, HttpCode, NotFoundException, Param, Post, Req, Res, UploadedFile, UseInterceptors } from '@nestjs/common';
 import { FileInterceptor } from '@nestjs/platform-express';
-import { idRequestSchema, TEXT_ID, type IdRequest } from '@hsa-lli/common/back-office';
+import { idRequestSchema, TEXT_ID, type IdRequest, type StaffRecordAnswer } from '@hsa-lli/common/back-office';
 import {
   DOCUMENT_MAX_BYTES,
   myRecordUpdateSchema,
@@ -32,7 +32,7 @@ import {
 } from './dto/records.dto.js';
 import { MY_DOCUMENTS, MY_INFORMATION, STAFF_RECORD } from './record-pages.js';
 import { RecordDocumentsService, type DocumentFile, type IncomingFile } from './record-documents.service.js';
-import { myRecordView } from './record-view.js';
+import { staffRecordView } from './record-view.js';
 import { RecordsService } from './records.service.js';
 import { UploadLinksService } from './upload-links.service.js';
 
@@ -89,11 +89,11 @@ export class RecordsController {
   @ForPage(STAFF_RECORD)
   @Post('get-one')
   @HttpCode(200)
-  async getOne(@SchemaBody(idRequestSchema) { id }: IdRequest, @Actor() actor: SessionUser, @Req() request: Request) {
+  async getOne(@SchemaBody(idRequestSchema) { id }: IdRequest, @Actor() actor: SessionUser, @Req() request: Request): Promise<StaffRecordAnswer> {
     const record = await this.records.findOne(id);
     if (!record) throw new NotFoundException();
     await this.audit.record('record_view', { recordId: id }, actor, request);
-    return { record: myRecordView(record, await this.audit.consultations(id)) };
+    return { record: staffRecordView(record, await this.audit.consultations(id)) };
   }
 
   @ForPage(MY_DOCUMENTS)

@@ -14,7 +14,7 @@ import { Record } from './entities/record.entity.js';
 import { myRecordView, storedFilesOf } from './record-view.js';
 
 /** What a view of a file loads with it. */
-export const RECORD_RELATIONS = { persons: true, documents: true, user: true, wishedResidences: true, wishedGoods: { residence: true } } as const;
+export const RECORD_RELATIONS = { persons: true, documents: true, user: true, follower: true, wishedResidences: true, wishedGoods: { residence: true } } as const;
 
 const PERSON_COLUMNS: { [K in keyof Required<PersonUpdate>]: keyof RecordPerson } = {
   first_name: 'firstName',

@@ -15,6 +15,7 @@ import { changedFields, HistoryService } from '../history/history.service.js';
 import { MailService } from '../mail/mail.service.js';
 import { RecordsService } from '../records/records.service.js';
 import type { Token } from '../tokens/entities/token.entity.js';
+import { stateOf } from './user-state.js';
 import { TokensService } from '../tokens/tokens.service.js';
 import { User } from './entities/user.entity.js';
 
@@ -35,11 +36,6 @@ const STATE_CONDITION: Record<UserState, string> = {
 };
 
 export const EMAIL_TAKEN = 'Un compte existe déjà avec cette adresse e-mail.';
-
-export function stateOf(user: Pick<User, 'active' | 'passwordHash'>): UserState {
-  if (!user.active) return 'deactivated';
-  return user.passwordHash === null ? 'invited' : 'active';
-}
 
 /** The account form's fields, as the history compares them. */
 const formOf = (user: User) => ({ first_name: user.firstName, last_name: user.lastName, roles: user.roles });

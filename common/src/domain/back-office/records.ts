@@ -1,8 +1,9 @@
 import * as z from 'zod/mini';
 import { RECORD_STAGES, type EventType, type RecordStage } from '../follow-up.js';
-import type { HouseholdEligibility, MemberFields } from '../records.js';
+import type { HouseholdEligibility, MemberFields, MyRecord } from '../records.js';
 import { FLAT_SIZES, HOUSEHOLD_OPTIONS, type Household } from '../reference.js';
 import { listRequestSchema, oneOf } from './list.js';
+import type { UserState } from './users.js';
 
 const YES_OR_NO = 'Indiquez oui ou non.';
 
@@ -83,4 +84,53 @@ export function householdLabel(situation: Household, members: readonly Pick<Memb
 /** A household is eligible when its incomes are within the ceiling of at least one zone it looks in. */
 export function isEligible(eligibility: HouseholdEligibility | null): boolean | null {
   return eligibility && eligibility.by_zone.some((zone) => zone.eligible);
+}
+
+/**
+ * The reasons staff most often give for refusing a document; the one chosen opens the reason its owner reads, and
+ * staff may add their own words (« Autre motif » alone needs them).
+ */
+export const DOCUMENT_DECLINE_REASON_OPTIONS = [
+  { value: 'unreadable', label: 'Document illisible ou flou' },
+  { value: 'incomplete', label: 'Document incomplet : il manque des pages ou une partie' },
+  { value: 'wrong_type', label: 'Ce n’est pas le document demandé' },
+  { value: 'outdated', label: 'Document trop ancien ou expiré' },
+  { value: 'wrong_person', label: 'Le document n’est pas au nom de la bonne personne' },
+  { value: 'not_matching', label: 'Les informations ne correspondent pas à celles du dossier' },
+  { value: 'other', label: 'Autre motif' },
+] as const;
+export type DocumentDeclineReason = (typeof DOCUMENT_DECLINE_REASON_OPTIONS)[number]['value'];
+
+/** The reason its owner reads: the catalogue's words, then staff's own; « Autre motif » is only staff's own words. */
+export function declineReasonText(reason: DocumentDeclineReason, details: string): string {
+  const words = details.trim();
+  if (reason === 'other') return words;
+  const label = DOCUMENT_DECLINE_REASON_OPTIONS.find((option) => option.value === reason)!.label;
+  return words ? `${label}. ${words}` : `${label}.`;
+}
+
+/** The customer account of a file: invited until its owner chose a password. */
+export interface RecordAccountView {
+  id: number;
+  email: string;
+  state: UserState;
+}
+
+/** `POST /api/records/get-one` → `{ record }`: the file as its owner reads it, with what staff work with. */
+export interface StaffRecord extends MyRecord {
+  stage: RecordStage;
+  follower: { id: number; name: string } | null;
+  account: RecordAccountView | null;
+  /** ISO 8601. */
+  created_at: string;
+}
+
+export interface StaffRecordAnswer {
+  record: StaffRecord;
+}
+
+/** `POST /api/records/followers` → `{ data }`: the active staff members who may follow a file. */
+export interface FollowerOption {
+  id: number;
+  name: string;
 }
