@@ -7,6 +7,9 @@ export default routesByLayout([
   pageRoute('/admin/liste-des-dossiers', {
     lazy: () => import('./features/records/records-page.js').then(({ RecordsPage }) => ({ Component: RecordsPage })),
   }),
+  pageRoute('/admin/liste-des-dossiers/[id]', {
+    lazy: () => import('./features/records/record-page.js').then(({ RecordPage, recordLoader }) => ({ Component: RecordPage, loader: recordLoader })),
+  }),
   pageRoute('/admin/demandes-de-contact', {
     lazy: () => import('./features/contact-requests/contact-requests-list-page.js').then(({ ContactRequestsListPage }) => ({ Component: ContactRequestsListPage })),
   }),

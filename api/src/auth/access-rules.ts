@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { API_ONLY_PAGES, ROLES, pageApiOpenTo, pagesOpenTo, type Role } from '@hsa-lli/common/domain';
+import { ROLES, pageOpenTo, pagesOpenTo, type Role } from '@hsa-lli/common/domain';
 
 /**
  * Who may open which page, read from the page catalogue (common/src/domain/page-catalogue.ts). The
@@ -15,9 +15,9 @@ export function pagesFor(roles: readonly Role[]): string[] {
   return pagesOpenTo(roles);
 }
 
-/** Whether the API routes that serve this page are open to these roles: a page to come (API only) included. */
+/** Whether the API routes that serve this page are open to these roles. */
 export function mayUse(roles: readonly Role[], pattern: string): boolean {
-  return pageApiOpenTo(pattern, roles);
+  return pageOpenTo(pattern, roles);
 }
 
 /** Changes whenever the list changes, so that clients re-save their copy only then. */
@@ -30,16 +30,13 @@ export function allPages(): string[] {
   return pagesFor([...ROLES]);
 }
 
-/** The table of docs/access-rules.md: the pages, then the pages to come whose API routes exist. */
+/** The table of docs/access-rules.md: each page and the roles that may open it. */
 export function accessTable(): string {
   const columns: (Role | 'anonymous')[] = ['anonymous', ...ROLES];
   const header = `| Page pattern | ${columns.join(' | ')} |`;
   const rule = `|---|${columns.map(() => ':-:').join('|')}|`;
   const row = (label: string, opens: (roles: readonly Role[]) => boolean) =>
     `| ${label} | ${columns.map((column) => (opens(column === 'anonymous' ? [] : [column]) ? '✓' : '')).join(' | ')} |`;
-  const rows = [
-    ...allPages().map((page) => row(`\`${page}\``, (roles) => pagesFor(roles).includes(page))),
-    ...API_ONLY_PAGES.map(({ pattern }) => row(`\`${pattern}\` (API only)`, (roles) => mayUse(roles, pattern))),
-  ];
+  const rows = allPages().map((page) => row(`\`${page}\``, (roles) => pagesFor(roles).includes(page)));
   return [header, rule, ...rows].join('\n');
 }

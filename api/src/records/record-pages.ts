@@ -4,5 +4,4 @@ import type { PagePattern } from '@hsa-lli/common/domain';
 export const MY_INFORMATION: PagePattern = '/mon-compte-hsa-lli';
 export const MY_DOCUMENTS: PagePattern = '/mon-compte-hsa-lli/mon-dossier';
 export const RECORDS_LIST: PagePattern = '/admin/liste-des-dossiers';
-/** The staff's page of a file: still API only (`API_ONLY_PAGES`) until its screen is built. */
-export const STAFF_RECORD = '/admin/liste-des-dossiers/[id]';
+export const STAFF_RECORD: PagePattern = '/admin/liste-des-dossiers/[id]';

@@ -1,12 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { remoteForPath } from './areas.js';
 import {
-  API_ONLY_PAGES,
   PAGE_CATALOGUE,
   accountLinks,
   adminMenu,
   holdsLinkSecret,
-  pageApiOpenTo,
+  pageOpenTo,
   pagesOpenTo,
   remoteLayout,
   robotsDisallowed,
@@ -15,8 +14,8 @@ import {
 import { homeFor } from './pages.js';
 
 describe('page catalogue', () => {
-  it('holds each pattern once, a page to come included', () => {
-    const patterns = [...PAGE_CATALOGUE, ...API_ONLY_PAGES].map((page) => page.pattern);
+  it('holds each pattern once', () => {
+    const patterns = PAGE_CATALOGUE.map((page) => page.pattern);
     expect(new Set(patterns).size).toBe(patterns.length);
   });
 
@@ -35,16 +34,14 @@ describe('page catalogue', () => {
     }
   });
 
-  it('lists a page to come for no session, and opens its API routes to its roles only', () => {
-    const everyPage = pagesOpenTo(['admin', 'hsa', 'coordinator', 'comitee', 'member', 'customer']);
-    for (const page of API_ONLY_PAGES) expect(everyPage).not.toContain(page.pattern);
-    expect(pageApiOpenTo('/admin/liste-des-utilisateurs/nouvel-utilisateur', ['admin'])).toBe(true);
-    expect(pageApiOpenTo('/admin/liste-des-utilisateurs/nouvel-utilisateur', ['hsa'])).toBe(false);
-    expect(pageApiOpenTo('/admin/demandes-de-contact/[id]', ['coordinator'])).toBe(true);
-    expect(pageApiOpenTo('/admin/accueil', ['coordinator'])).toBe(true);
-    expect(pageApiOpenTo('/admin/accueil', [])).toBe(false);
-    expect(pageApiOpenTo('/login', [])).toBe(true);
-    expect(pageApiOpenTo('/admin/inconnue', ['admin'])).toBe(false);
+  it('opens a page, and so its API routes, to its roles only', () => {
+    expect(pageOpenTo('/admin/liste-des-utilisateurs/nouvel-utilisateur', ['admin'])).toBe(true);
+    expect(pageOpenTo('/admin/liste-des-utilisateurs/nouvel-utilisateur', ['hsa'])).toBe(false);
+    expect(pageOpenTo('/admin/demandes-de-contact/[id]', ['coordinator'])).toBe(true);
+    expect(pageOpenTo('/admin/accueil', ['coordinator'])).toBe(true);
+    expect(pageOpenTo('/admin/accueil', [])).toBe(false);
+    expect(pageOpenTo('/login', [])).toBe(true);
+    expect(pageOpenTo('/admin/inconnue', ['admin'])).toBe(false);
   });
 
   it('shows a menu entry or an account link only for a page the session is sent', () => {

@@ -171,6 +171,7 @@ export const PAGE_CATALOGUE = [
     accountLink: { label: 'Accueil', roles: ['admin', 'hsa'] },
   },
   { pattern: '/admin/liste-des-dossiers', owner: 'mf_admin', layout: 'admin', title: 'Dossiers', openTo: BACK_OFFICE, adminMenu: { label: 'Dossiers' } },
+  { pattern: '/admin/liste-des-dossiers/[id]', owner: 'mf_admin', layout: 'admin', title: 'Dossier', openTo: BACK_OFFICE },
   // Requests arrive from the public site: staff read and answer them, nobody creates one here.
   { pattern: '/admin/demandes-de-contact', owner: 'mf_admin', layout: 'admin', title: 'Demandes de contact', openTo: BACK_OFFICE, adminMenu: { label: 'Demandes de contact' } },
   { pattern: '/admin/demandes-de-contact/[id]', owner: 'mf_admin', layout: 'admin', title: 'Demande de contact', openTo: BACK_OFFICE },
@@ -187,15 +188,6 @@ export type PagePattern = (typeof PAGE_CATALOGUE)[number]['pattern'];
 
 const PAGES: readonly CataloguePage[] = PAGE_CATALOGUE;
 
-/**
- * Pages whose screen is still to come, named by API routes that already serve them. Those routes
- * are open to these roles, but no session is ever sent such a pattern: nobody is offered a page
- * that does not exist. A page moves to the catalogue when its screen is built.
- */
-export const API_ONLY_PAGES: readonly { readonly pattern: string; readonly openTo: readonly Role[] }[] = [
-  { pattern: '/admin/liste-des-dossiers/[id]', openTo: BACK_OFFICE },
-];
-
 export function cataloguePage(pattern: string): CataloguePage | undefined {
   return PAGES.find((page) => page.pattern === pattern);
 }
@@ -209,9 +201,9 @@ export function pagesOpenTo(roles: readonly string[]): string[] {
   return PAGES.filter((page) => opensTo(page.openTo, roles)).map((page) => page.pattern);
 }
 
-/** Whether the API routes serving this page, built or to come, are open to sessions with these roles. */
-export function pageApiOpenTo(pattern: string, roles: readonly string[]): boolean {
-  const page = cataloguePage(pattern) ?? API_ONLY_PAGES.find((candidate) => candidate.pattern === pattern);
+/** Whether sessions with these roles may open this page, and so call the API routes serving it. */
+export function pageOpenTo(pattern: string, roles: readonly string[]): boolean {
+  const page = cataloguePage(pattern);
   return page !== undefined && opensTo(page.openTo, roles);
 }
 

@@ -1,6 +1,6 @@
 import { Link, useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import { userUpdateSchema, type UserAdminView, type UserAnswer } from '@hsa-lli/common/back-office';
-import { formatDateTime, INVITABLE_ROLE_OPTIONS, invitationSchema, pageApiOpenTo, ROLE_OPTIONS, ROLES } from '@hsa-lli/common/domain';
+import { formatDateTime, INVITABLE_ROLE_OPTIONS, invitationSchema, pageOpenTo, ROLE_OPTIONS, ROLES } from '@hsa-lli/common/domain';
 import { http } from '@hsa-lli/common/http';
 import { formReset, pushMessage, selectSession, useAppDispatch, useAppSelector } from '@hsa-lli/common/store';
 import { CheckboxGroup, checkedValues, RadioGroup, RequestErrorMessage, TextField, useSubmission } from '@hsa-lli/common/ui';
@@ -258,7 +258,7 @@ export function UserPage() {
         </div>
       </section>
       {/* Staff who open application files have a daily limit an administrator may raise. */}
-      {user.state === 'active' && pageApiOpenTo('/admin/liste-des-dossiers/[id]', user.roles) && <RecordViewsPanel id={user.id} name={name} />}
+      {user.state === 'active' && pageOpenTo('/admin/liste-des-dossiers/[id]', user.roles) && <RecordViewsPanel id={user.id} name={name} />}
       <HistoryPanel entries={history} fields={HISTORY_FIELDS} />
       <UnsavedChangesGuard when={dirty && !leaving} onDiscard={discard} />
     </section>
