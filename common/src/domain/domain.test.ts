@@ -5,6 +5,7 @@ import { incomeCeiling, rentCeilingCents, surfaceCoefficient } from './lli.js';
 import { documentFilesHint } from './records.js';
 import { remoteForPath } from './areas.js';
 import { COMMUNES, communesByName, findCommune } from './communes.js';
+import { labelOf, PRO_SITUATION_OPTIONS } from './reference.js';
 
 describe('energy classes', () => {
   it('takes the first class whose threshold is at or above the value', () => {
@@ -110,6 +111,11 @@ describe('reference data', () => {
     expect(labels).toHaveLength(COMMUNES.length);
     expect(labels.slice(0, 3)).toEqual(['Ahetze', 'Anglet', 'Angresse']);
     expect(labels.indexOf('Bénesse-Maremne')).toBe(labels.indexOf('Bayonne') + 1);
+  });
+
+  it('names a value by its option’s label, and an unknown value by itself', () => {
+    expect(labelOf(PRO_SITUATION_OPTIONS, 'cdi')).toBe('Salarié(e) en CDI');
+    expect(labelOf(PRO_SITUATION_OPTIONS, 'astronaute')).toBe('astronaute');
   });
 });
 

@@ -8,6 +8,11 @@ export interface Option<V extends string = string> {
   label: string;
 }
 
+/** The French label of a value among options (the value itself if unknown). */
+export function labelOf(options: readonly Option[], value: string): string {
+  return options.find((option) => option.value === value)?.label ?? value;
+}
+
 function values<V extends string>(options: readonly Option<V>[]): V[] {
   return options.map((option) => option.value);
 }

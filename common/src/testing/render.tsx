@@ -49,8 +49,8 @@ export function type(control: HTMLInputElement | HTMLTextAreaElement, text: stri
   const prototype = control instanceof HTMLTextAreaElement ? HTMLTextAreaElement.prototype : HTMLInputElement.prototype;
   act(() => {
     Object.getOwnPropertyDescriptor(prototype, 'value')!.set!.call(control, text);
-    // A date input has no caret to place.
-    if (control.type !== 'date') control.setSelectionRange(caret, caret);
+    // A date (and time) input has no caret to place.
+    if (control.type !== 'date' && control.type !== 'datetime-local') control.setSelectionRange(caret, caret);
     control.dispatchEvent(new Event('input', { bubbles: true }));
   });
 }

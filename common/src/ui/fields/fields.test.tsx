@@ -83,6 +83,7 @@ describe('form kit fields', () => {
             <TextareaField form={form} name="message" label="Message" />
             <SelectField form={form} name="subject" label="Objet" placeholder="Choisissez un objet" options={[{ value: 'info', label: 'Obtenir des informations' }]} />
             <DateField form={form} name="day" label="Date d’emménagement" />
+            <DateField form={form} name="at" label="Date et heure de la visite" time />
             <NumericField form={form} name="income" label="Revenu" />
             <MoneyField form={form} name="rent" label="Loyer" />
             <MaskedField form={form} name="phone" label="Téléphone" mask="99 99 99 99 99" />
@@ -94,6 +95,7 @@ describe('form kit fields', () => {
     type(byLabel<HTMLTextAreaElement>(container, 'Message'), 'Bonjour,\nun T3 à Anglet ?');
     choose(byLabel<HTMLSelectElement>(container, 'Objet'), 'info');
     type(byLabel(container, 'Date d’emménagement'), '2027-02-01');
+    type(byLabel(container, 'Date et heure de la visite'), '2027-02-01T14:30');
     type(byLabel(container, 'Revenu'), '45 000 euros');
     type(byLabel(container, 'Loyer'), '812.5');
     type(byLabel(container, 'Téléphone'), '0612345678');
@@ -102,12 +104,14 @@ describe('form kit fields', () => {
       message: 'Bonjour,\nun T3 à Anglet ?',
       subject: 'info',
       day: '2027-02-01',
+      at: '2027-02-01T14:30',
       income: '45 000 ',
       rent: '812,5',
       phone: '06 12 34 56 78',
     });
     expect(byLabel(container, 'Téléphone').value).toBe('06 12 34 56 78');
     expect(byLabel(container, 'Date d’emménagement').type).toBe('date');
+    expect(byLabel(container, 'Date et heure de la visite').type).toBe('datetime-local');
     // The money field says its unit to screen readers too.
     expect(descriptionOf(byLabel(container, 'Loyer'))).toBe('€');
     // Sent by the page only: a form sent by the browser before the page's script ran puts nothing in the address.

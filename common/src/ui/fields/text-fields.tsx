@@ -107,10 +107,16 @@ export function SelectField({ form, name, label, hint, required, readOnly, defau
   );
 }
 
-export type DateFieldProps = FieldProps & Passed<InputHTMLAttributes<HTMLInputElement>> & { min?: string; max?: string };
+export type DateFieldProps = FieldProps &
+  Passed<InputHTMLAttributes<HTMLInputElement>> & {
+    min?: string;
+    max?: string;
+    /** A day and its time (the browser's datetime-local input): the value is then 'YYYY-MM-DDTHH:mm'. */
+    time?: boolean;
+  };
 
 /** A calendar day, picked with the browser's own date input: its value is 'YYYY-MM-DD' ('' until one is chosen). */
-export function DateField({ form, name, label, hint, required, readOnly, defaultValue, ...input }: DateFieldProps) {
+export function DateField({ form, name, label, hint, required, readOnly, defaultValue, time = false, ...input }: DateFieldProps) {
   const value = useFieldValue({ form, name, defaultValue });
   const error = form.errors[name];
   return (
@@ -123,7 +129,7 @@ export function DateField({ form, name, label, hint, required, readOnly, default
         <input
           {...input}
           {...ids.control}
-          type="date"
+          type={time ? 'datetime-local' : 'date'}
           value={value}
           required={required}
           readOnly={readOnly}
