@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { climateClass, energyClass, finalEnergyClass } from './energy.js';
-import { formatCents, formatDate, formatDateTime, formatNumber, formatTime, parseNumber, slugify } from './format.js';
+import { formatCents, formatDate, formatDateTime, formatFileSize, formatNumber, formatTime, parseNumber, slugify } from './format.js';
 import { incomeCeiling, rentCeilingCents, surfaceCoefficient } from './lli.js';
-import { documentFilesHint } from './records.js';
+import { documentFacts, documentFilesHint } from './records.js';
 import { remoteForPath } from './areas.js';
 import { COMMUNES, communesByName, findCommune } from './communes.js';
 import { labelOf, PRO_SITUATION_OPTIONS } from './reference.js';
@@ -79,6 +79,21 @@ describe('supporting documents', () => {
     );
     expect(documentFilesHint('payslips')).toBe('PDF, JPEG, PNG ou photo HEIC, 10 Mo au plus par fichier, 12 pages au plus.');
     expect(documentFilesHint(null)).toBe('PDF, JPEG, PNG ou photo HEIC, 10 Mo au plus par fichier.');
+  });
+
+  it('sizes files in ko and Mo, never « 0 ko »', () => {
+    expect(formatFileSize(300)).toBe('1\u00a0ko');
+    expect(formatFileSize(245_760)).toBe('240\u00a0ko');
+    expect(formatFileSize(2_516_582)).toBe('2,4\u00a0Mo');
+  });
+
+  it('says what a file is and who put it there, its owner unnamed to themselves', () => {
+    const pdf = { content_type: 'application/pdf', pages: 3, size: 245_760, source: 'owner', uploaded_at: '2026-03-12T09:00:00.000Z' } as const;
+    expect(documentFacts(pdf, 'owner')).toBe('PDF de 3 pages, 240\u00a0ko, déposé le 12 mars 2026');
+    expect(documentFacts(pdf, 'staff')).toBe('PDF de 3 pages, 240\u00a0ko, déposé par le demandeur le 12 mars 2026');
+    const photo = { content_type: 'image/jpeg', pages: 1, size: 2_516_582, source: 'shared_link', uploaded_at: '2026-03-12T09:00:00.000Z' } as const;
+    expect(documentFacts(photo, 'owner')).toBe('Photo, 2,4\u00a0Mo, déposée par lien de dépôt le 12 mars 2026');
+    expect(documentFacts({ ...pdf, pages: 1, source: 'staff' }, 'staff')).toBe('PDF de 1 page, 240\u00a0ko, déposé par HSA le 12 mars 2026');
   });
 });
 

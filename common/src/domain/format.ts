@@ -9,6 +9,12 @@ export function formatNumber(value: number, fractionDigits?: number): string {
   return `${value < 0 ? '-' : ''}${grouped}${fraction ? `,${fraction}` : ''}`;
 }
 
+/** '240 ko', '2,4 Mo': a file's size as a person reads it (never « 0 ko »). */
+export function formatFileSize(bytes: number): string {
+  if (bytes < 1024 * 1024) return `${formatNumber(Math.max(1, Math.round(bytes / 1024)))}\u00a0ko`;
+  return `${formatNumber(bytes / (1024 * 1024), 1)}\u00a0Mo`;
+}
+
 /** '1 234,56 €': space as thousands separator, two decimals (spec section 9). Amounts are kept in cents. */
 export function formatCents(cents: number): string {
   return `${formatNumber(cents / 100, 2)}\u00a0€`;

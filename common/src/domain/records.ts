@@ -3,6 +3,7 @@
  * supporting documents the household's situations require (spec sections 3 and 5).
  */
 import * as z from 'zod/mini';
+import { formatDate, formatFileSize } from './format.js';
 import { incomeCeiling } from './lli.js';
 import { currentLliYear } from './eligibility.js';
 import { emailProblem } from './passwords.js';
@@ -161,6 +162,9 @@ export function requirementState(statuses: readonly DocumentStatus[]): Requireme
   return 'validated';
 }
 
+/** A required document's state as both its owner and staff read it. */
+export const REQUIREMENT_STATE_OPTIONS = [{ value: 'missing', label: 'À fournir' }, ...DOCUMENT_STATUS_OPTIONS] as const satisfies readonly Option[];
+
 export interface Completeness {
   required: number;
   /** Names with files that are not refused: what the household has done. */
@@ -237,6 +241,19 @@ export interface RecordDocumentView {
   scan: ScanStatus;
   /** ISO 8601. */
   uploaded_at: string;
+}
+
+/** Who put a file there, after « déposé » — as its owner reads it (their own files go unsaid), or as staff do. */
+const DEPOSITED_BY: Record<'owner' | 'staff', Record<DocumentSource, string>> = {
+  owner: { owner: '', shared_link: ' par lien de dépôt', staff: ' par HSA' },
+  staff: { owner: ' par le demandeur', shared_link: ' par lien de dépôt', staff: ' par HSA' },
+};
+
+/** « PDF de 3 pages, 240 ko, déposé le 12 mars 2026 », « Photo, 2,4 Mo, déposée par lien de dépôt le … ». */
+export function documentFacts(file: Pick<RecordDocumentView, 'content_type' | 'pages' | 'size' | 'source' | 'uploaded_at'>, reader: 'owner' | 'staff'): string {
+  const pdf = file.content_type === 'application/pdf';
+  const what = pdf ? `PDF de ${file.pages} page${file.pages > 1 ? 's' : ''}` : 'Photo';
+  return `${what}, ${formatFileSize(file.size)}, ${pdf ? 'déposé' : 'déposée'}${DEPOSITED_BY[reader][file.source]} le ${formatDate(file.uploaded_at)}`;
 }
 
 /** A goods the household chose, with what its rent would weigh in their incomes. */

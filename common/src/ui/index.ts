@@ -8,5 +8,6 @@ export * from './modal.js';
 export * from './remote-routes.js';
 export * from './request-error-message.js';
 export * from './standalone.js';
+export * from './upload-links.js';
 export * from './upload-zone.js';
 export * from './use-submission.js';

@@ -5,10 +5,12 @@ import {
   DOCUMENT_MAX_FILES,
   DOCUMENT_STATUS_OPTIONS,
   DOCUMENT_TOO_LARGE,
+  documentFacts,
   documentFilesHint,
   documentKind,
   documentLabel,
   parseDocumentName,
+  REQUIREMENT_STATE_OPTIONS,
   requirementState,
   type DocumentName,
   type RecordDocumentView,
@@ -18,17 +20,9 @@ import { errorText, pushMessage, useAppDispatch } from '@hsa-lli/common/store';
 import { ConfirmDialog, MessageBox, UploadList, UploadZone, useFileUploads } from '@hsa-lli/common/ui';
 import { labelOf } from '../../lib/labels.js';
 import { documentFileUrl, useDeleteDocumentMutation, useUploadDocumentMutation } from '../../lib/my-record-api.js';
-import { fileFacts } from './document-facts.js';
-
-const STATE_LABELS: Record<RequirementState, string> = {
-  missing: 'À fournir',
-  to_process: 'À traiter',
-  validated: 'Validé',
-  declined: 'Refusé',
-};
 
 export function StateBadge({ state }: { state: RequirementState }) {
-  return <span className={`my-documents__badge my-documents__badge--${state}`}>{STATE_LABELS[state]}</span>;
+  return <span className={`my-documents__badge my-documents__badge--${state}`}>{labelOf(REQUIREMENT_STATE_OPTIONS, state)}</span>;
 }
 
 const tooLarge = (file: File) => (file.size > DOCUMENT_MAX_BYTES ? DOCUMENT_TOO_LARGE : null);
@@ -95,7 +89,7 @@ export function DocumentItem({ name, files, persons, required }: { name: Documen
                   {file.file_name}
                   <span className="ui-visually-hidden"> (s’ouvre dans un nouvel onglet)</span>
                 </a>
-                <span className="my-documents__file-facts">{fileFacts(file)}</span>
+                <span className="my-documents__file-facts">{documentFacts(file, 'owner')}</span>
               </div>
               <span className={`my-documents__badge my-documents__badge--${file.status}`}>{labelOf(DOCUMENT_STATUS_OPTIONS, file.status)}</span>
               {file.status === 'declined' && file.reason && <p className="my-documents__reason">Motif du refus : {file.reason}</p>}
