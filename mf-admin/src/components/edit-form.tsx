@@ -153,7 +153,8 @@ export function ConfirmButton({
   disabled,
   danger = false,
 }: {
-  label: string;
+  /** The button's text; several of a kind on one page name what each one acts on (visually hidden if need be). */
+  label: ReactNode;
   title: string;
   children: ReactNode;
   confirmLabel: string;

@@ -1,0 +1,61 @@
+import type {
+  EventCreateRequest,
+  FollowerOption,
+  FollowUpView,
+  IdRequest,
+  RecordAccountView,
+  RecordEventView,
+  StageMoveRequest,
+} from '@hsa-lli/common/back-office';
+import { api } from '@hsa-lli/common/store';
+
+/**
+ * A file's follow-up calls: its stage, events, notes and follower, and its applicant's invitation. What they change
+ * shows in the files' list (stage, last event, follower): they reload it.
+ */
+export const recordApi = api.enhanceEndpoints({ addTagTypes: ['Records'] }).injectEndpoints({
+  endpoints: (build) => ({
+    /** Read again when a move was refused: someone else moved the file meanwhile. */
+    recordFollowUp: build.query<FollowUpView, number>({
+      query: (id) => ({ method: 'post', path: '/records/follow-up', body: { id }, minDuration: 0 }),
+    }),
+    moveRecordStage: build.mutation<FollowUpView, StageMoveRequest>({
+      query: (body) => ({ method: 'post', path: '/records/stage', body, action: true }),
+      invalidatesTags: ['Records'],
+    }),
+    createRecordEvent: build.mutation<{ event: RecordEventView }, EventCreateRequest>({
+      query: (body) => ({ method: 'post', path: '/records/events/create', body, action: true }),
+      invalidatesTags: ['Records'],
+    }),
+    deleteRecordEvent: build.mutation<{ id: number }, IdRequest>({
+      query: (body) => ({ method: 'post', path: '/records/events/delete', body, action: true }),
+      invalidatesTags: ['Records'],
+    }),
+    createRecordNote: build.mutation<FollowUpView, { record_id: number; body: string }>({
+      query: (body) => ({ method: 'post', path: '/records/notes/create', body, action: true }),
+    }),
+    /** The active staff members who may follow a file. */
+    recordFollowers: build.query<FollowerOption[], void>({
+      query: () => ({ method: 'post', path: '/records/followers', body: {}, minDuration: 0 }),
+      transformResponse: ({ data }: { data: FollowerOption[] }) => data,
+    }),
+    setRecordFollower: build.mutation<FollowUpView, { id: number; user_id: number | null }>({
+      query: (body) => ({ method: 'post', path: '/records/set-follower', body, action: true }),
+      invalidatesTags: ['Records'],
+    }),
+    resendRecordInvitation: build.mutation<{ account: RecordAccountView }, IdRequest>({
+      query: (body) => ({ method: 'post', path: '/records/resend-invitation', body, action: true }),
+    }),
+  }),
+});
+
+export const {
+  useLazyRecordFollowUpQuery,
+  useMoveRecordStageMutation,
+  useCreateRecordEventMutation,
+  useDeleteRecordEventMutation,
+  useCreateRecordNoteMutation,
+  useRecordFollowersQuery,
+  useSetRecordFollowerMutation,
+  useResendRecordInvitationMutation,
+} = recordApi;
