@@ -250,7 +250,7 @@ test.describe.serial('the documents of a file, as staff review them', () => {
     await expect(page.getByRole('region', { name: 'Qui a consulté mon dossier' })).toContainText('Peio L. (Gestionnaire) : A ouvert une pièce justificative');
   });
 
-  test('a file its owner removes meanwhile: the viewer and the review say so, and the file is reloaded', async ({ page, browser }) => {
+  test('a file its owner removes meanwhile, and a session that ended: the viewer and the review say so in French', async ({ page, browser }) => {
     const owner = await browser.newContext();
     const ownerPage = await owner.newPage();
     await loginAs(ownerPage, applicant.email, applicant.password);
@@ -281,6 +281,17 @@ test.describe.serial('the documents of a file, as staff review them', () => {
     await expect(row).toHaveCount(0);
     await expect(documents.getByText(/décisions? à enregistrer/)).toHaveCount(0);
     await expect(documents.getByRole('alert')).toHaveCount(0);
+
+    // The session closed elsewhere: neither a PDF's copy nor a photo's is shown, and the viewer says why.
+    expect((await page.request.post('/api/auth/logout')).status()).toBe(200);
+    for (const fileName of ['acte-naissance.pdf', 'quittance-mars.jpg']) {
+      await documents.getByRole('button', { name: `${fileName} : voir la copie filigranée` }).click();
+      const closed = page.getByRole('dialog', { name: `Copie filigranée : ${fileName}` });
+      await expect(closed.getByRole('alert')).toHaveText(/Votre connexion a expirée, connectez-vous pour accéder à cette ressource\./);
+      await expect(closed.getByRole('link', { name: 'Page de connexion' })).toBeVisible();
+      await expect(closed.locator('iframe, img')).toHaveCount(0);
+      await closed.getByRole('button', { name: 'Fermer' }).click();
+    }
   });
 
   test('staff create a shared upload link, copy it, e-mail another, and withdraw both', async ({ page, browser }) => {

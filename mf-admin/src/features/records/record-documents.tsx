@@ -255,7 +255,7 @@ function DecisionControls({ form, file }: { form: ReviewForm; file: RecordDocume
             label={<>Précisions pour le demandeur{hidden(`sur ${file.file_name}`)}</>}
             hint={reason === 'other' ? 'Obligatoires avec « Autre motif » : elles sont tout le motif.' : 'Facultatives : elles suivent le motif choisi.'}
             required={reason === 'other'}
-            rows={2}
+            rows={3}
           />
           {text && <p className="record-docs__preview">Le demandeur lira : « {text} »</p>}
         </div>
