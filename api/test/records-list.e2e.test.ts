@@ -1,5 +1,6 @@
 import type { RecordRow } from '@hsa-lli/common/back-office';
 import type { DocumentStatus, DocumentType, EventType, RecordStage } from '@hsa-lli/common/domain';
+import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Good } from '../src/goods/entities/good.entity.js';
 import { RecordDocument } from '../src/records/entities/record-document.entity.js';
@@ -15,6 +16,11 @@ type Person = Partial<RecordPerson> & { firstName: string; lastName: string };
 
 /** The demo's files (api/src/seed/seed.ts DEMO_RECORDS), each wishing a residence and its first good. */
 const DEMO = ['DOS-2026-0001', 'DOS-2026-0002', 'DOS-2026-0003', 'DOS-2026-0004'];
+/** The fields of a residence's and of a good's forms, as get-one answers them and update takes them back. */
+const RESIDENCE_FORM = ['status', 'closed_label', 'reference', 'name', 'city', 'neighborhood', 'delivery_date', 'limit_date', 'facilities', 'advantages', 'certifications', 'description', 'district_desc', 'address_line_1', 'address_line_2'];
+const GOOD_FORM = ['enabled', 'residence', 'reference', 'flat_size', 'surface', 'rent_price', 'monthly_costs', 'available_from', 'description', 'facilities', 'dpe_kwh', 'dpe_kgco2'];
+const formOf = (view: { [field: string]: unknown }, fields: string[]) => Object.fromEntries(fields.map((field) => [field, view[field]]));
+
 /** Files of no interest but their number: they make a second page. */
 const FILLERS = Array.from({ length: 6 }, (_, index) => `DOS-2026-91${String(index).padStart(2, '0')}`);
 
@@ -304,6 +310,83 @@ describe.each(BACKENDS)('the list of application files on $name', (backend) => {
     const searched = await list({ search: 'bordes', per_page: 10, page: 1, sort: { column: 'reference', direction: 'desc' } });
     expect(searched.total).toBe(6);
     expect(searched.data.map((row) => row.reference)).toEqual([...FILLERS].reverse());
+  });
+
+  it('keeps its filters, search and sort right as owners, staff and the catalogue change what they read', async () => {
+    const owner = agents.customer;
+    const mine = 'DOS-2026-0001';
+    const arrosa = residences.get('Résidence Arrosa')!;
+    const hortensias = residences.get('Résidence Les Hortensias')!;
+    const has = async (body: object) => (await references(body)).includes(mine);
+    const update = (body: object) => owner.post('/api/records/update-mine').send(body).expect(200);
+
+    // Alone, 40 000 € a year: above the ceiling of Bayonne (B1, 36 144 €), where Résidence Arrosa stands.
+    await update({ person_1: { tax_income: 40_000, pro_situation: 'etudiants' } });
+    expect(await has({ filters: { eligible: false } })).toBe(true);
+    expect(await has({ filters: { eligible: true } })).toBe(false);
+    // The residence moves to Anglet, in zone A (44 344 €): the file's household becomes eligible.
+    const { residence } = (await hsa.post('/api/residences/get-one').send({ id: arrosa.id }).expect(200)).body;
+    await hsa.post('/api/residences/update').send({ ...formOf(residence, RESIDENCE_FORM), city: '64024', id: arrosa.id, version: residence.version }).expect(200);
+    expect(await has({ filters: { eligible: true } })).toBe(true);
+    expect(await has({ filters: { eligible: false } })).toBe(false);
+
+    // Wishes: another residence, no good, a flat size of its own.
+    expect(await has({ filters: { residence: arrosa.id } })).toBe(true);
+    expect(await has({ filters: { flat_size: 'studio' } })).toBe(true);
+    await update({ wishes: { residences: [hortensias.id], goods: [], flat_sizes: ['T4'] } });
+    expect(await has({ filters: { residence: arrosa.id } })).toBe(false);
+    expect(await has({ filters: { residence: hortensias.id } })).toBe(true);
+    expect(await has({ filters: { flat_size: 'studio' } })).toBe(false);
+    expect(await references({ filters: { flat_size: 'T4' } })).toEqual(expect.arrayContaining([mine]));
+
+    // Names: searched as they are now, a second applicant for as long as the household is a couple.
+    await update({ person_1: { last_name: 'Bergeret-Etchart' } });
+    expect(await references({ search: 'etchart' })).toEqual([mine]);
+    expect(await references({ search: 'Lucas Bergeret-E' })).toEqual([mine]);
+    await update({ situation: 'couple', link: 'pacse', person_2: { first_name: 'Maite', last_name: 'Irigoyen', pro_situation: 'etudiants' } });
+    expect(await references({ search: 'irigoyen' })).toEqual([mine]);
+    await update({ situation: 'alone' });
+    expect(await references({ search: 'irigoyen' })).toEqual([]);
+
+    // Documents: the four of a student provided, one refused by staff, replaced, another one removed.
+    const upload = async (type: string) => {
+      const pdf = await PDFDocument.create();
+      pdf.addPage([595, 842]);
+      const call = owner.post('/api/records/documents/upload').set('Origin', api.config.publicUrl).field('type', type);
+      return (await call.attach('file', Buffer.from(await pdf.save()), `${type}.pdf`).expect(201)).body.document as { id: number };
+    };
+    expect(await has({ filters: { incomplete: true } })).toBe(true);
+    const identity = await upload('p1_nat_id');
+    const birth = await upload('p1_birth_certificate');
+    await upload('p1_rent_receipts');
+    await upload('p1_tax_notices');
+    expect(await has({ filters: { incomplete: false } })).toBe(true);
+    const id = ids.get(mine)!;
+    await hsa.post('/api/records/documents/review').send({ record_id: id, reviews: [{ id: identity.id, status: 'declined', reason: 'Illisible.' }] }).expect(200);
+    expect(await has({ filters: { incomplete: false } })).toBe(false);
+    await upload('p1_nat_id');
+    expect(await has({ filters: { incomplete: false } })).toBe(true);
+    await owner.post('/api/records/documents/delete').send({ id: birth.id }).expect(200);
+    expect(await has({ filters: { incomplete: true } })).toBe(true);
+
+    // Events: the latest one recorded puts the file first by its last event, until it is withdrawn.
+    const newest = { sort: { column: 'last_event_at', direction: 'desc' } };
+    const { event } = (await hsa.post('/api/records/events/create').send({ record_id: id, type: 'call', reason: 'outgoing', at: '2026-12-01T09:00:00.000Z' }).expect(201)).body;
+    expect((await references(newest))[0]).toBe(mine);
+    expect((await list(newest)).data[0]!.last_event).toEqual({ type: 'call', label: 'Appel téléphonique', at: '2026-12-01T09:00:00.000Z' });
+    await hsa.post('/api/records/events/delete').send({ id: event.id }).expect(200);
+    expect((await references(newest))[0]).toBe('DOS-2026-9001');
+
+    // A good wished by DOS-2026-9001 becomes a T5 of Villa Itsasoa: the file is found there, not as a T4 any more.
+    const moved = goods.find((good) => good.residence.name === 'Résidence Uhabia' && good.flatSize === 'T4')!;
+    const villa = residences.get('Villa Itsasoa')!;
+    expect(await references({ filters: { flat_size: 'T4' } })).toEqual(['DOS-2026-9001', mine]);
+    expect(await references({ filters: { residence: villa.id } })).not.toContain('DOS-2026-9001');
+    const { good } = (await hsa.post('/api/goods/get-one').send({ id: moved.id }).expect(200)).body;
+    await hsa.post('/api/goods/update').send({ ...formOf(good, GOOD_FORM), residence: villa.id, flat_size: 'T5', id: moved.id, version: good.version }).expect(200);
+    expect(await references({ filters: { flat_size: 'T4' } })).toEqual([mine]);
+    expect(await references({ filters: { flat_size: 'T5' } })).toEqual(['DOS-2026-9001']);
+    expect(await references({ filters: { residence: villa.id } })).toContain('DOS-2026-9001');
   });
 
   it('refuses a bad request with a French message per field', async () => {

@@ -10,6 +10,7 @@ import { Good } from '../goods/entities/good.entity.js';
 import { Image } from '../images/entities/image.entity.js';
 import { RecordDocument } from '../records/entities/record-document.entity.js';
 import { RecordEvent } from '../records/entities/record-event.entity.js';
+import { RecordListKey } from '../records/entities/record-list-key.entity.js';
 import { RecordNote } from '../records/entities/record-note.entity.js';
 import { RecordPerson } from '../records/entities/record-person.entity.js';
 import { RecordStageChange } from '../records/entities/record-stage-change.entity.js';
@@ -33,6 +34,7 @@ export const ENTITIES = [
   Record,
   RecordDocument,
   RecordEvent,
+  RecordListKey,
   RecordNote,
   RecordPerson,
   RecordStageChange,

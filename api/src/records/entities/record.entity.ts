@@ -29,12 +29,21 @@ import { Residence } from '../../residences/entities/residence.entity.js';
 import { RecordDocument } from './record-document.entity.js';
 import { RecordPerson } from './record-person.entity.js';
 
-/** An application file (dossier). The indexes serve the staff's list: its filters, each in its default order, and its sorts. */
+/**
+ * An application file (dossier). The indexes serve the staff's list: its filters, each in its default order, and its
+ * sorts (the reference's with the id after it, the order pages are cut in).
+ */
 @Entity('records')
 @Index(['createdAt'])
 @Index(['updatedAt'])
+@Index(['reference', 'id'])
 @Index(['stage', 'createdAt'])
+@Index(['stage', 'id'])
 @Index(['follower', 'createdAt'])
+@Index(['eligible', 'createdAt'])
+@Index(['incomplete', 'createdAt'])
+@Index(['lastEventAt'])
+@Index(['listYear'])
 export class Record {
   @PrimaryGeneratedColumn()
   id!: number;
@@ -106,6 +115,26 @@ export class Record {
 
   @OneToMany(() => RecordDocument, (document) => document.record)
   documents!: Relation<RecordDocument>[];
+
+  // What the staff's list filters and sorts by, worked out from the persons, documents, wishes and events by
+  // RecordsListService.refresh whenever one of them changes (with the row the list shows): stored, so that a list of
+  // many files reads them from an index rather than working them out for every file.
+
+  /** The household's eligibility (RecordRow's `eligible`): null while unknown. */
+  @Column({ type: 'boolean', nullable: true })
+  eligible!: boolean | null;
+
+  /** A required document is missing or refused. */
+  @Column({ type: 'boolean', default: true })
+  incomplete!: boolean;
+
+  /** When the latest follow-up event happened. */
+  @Column({ type: 'datetime', nullable: true })
+  lastEventAt!: Date | null;
+
+  /** The year whose LLI ceilings `eligible` was worked out with; null until the columns above are. */
+  @Column({ type: 'int', nullable: true })
+  listYear!: number | null;
 
   @CreateDateColumn({ type: 'datetime' })
   createdAt!: Date;
