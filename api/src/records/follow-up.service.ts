@@ -16,6 +16,7 @@ import { RecordStageChange } from './entities/record-stage-change.entity.js';
 import { STAFF_RECORD } from './record-pages.js';
 import { goodLabel } from './record-view.js';
 import { Record } from './entities/record.entity.js';
+import { RecordsListService } from './records-list.service.js';
 
 const nameOf = (user: Pick<User, 'firstName' | 'lastName'>) => `${user.firstName} ${user.lastName}`.trim();
 
@@ -42,6 +43,7 @@ export class FollowUpService {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly history: HistoryService,
+    private readonly list: RecordsListService,
   ) {}
 
   async view(recordId: number): Promise<FollowUpView> {
@@ -98,17 +100,19 @@ export class FollowUpService {
         actorName: nameOf(actor),
       }),
     );
+    await this.list.refresh([request.record_id]);
     return { event: eventView(saved) };
   }
 
   /** Removes an event recorded by mistake: by its author, or by an administrator. */
   async deleteEvent(id: number, actor: SessionUser): Promise<{ id: number }> {
-    const event = await this.dataSource.manager.findOneBy(RecordEvent, { id });
+    const event = await this.dataSource.manager.findOne(RecordEvent, { where: { id }, relations: { record: true } });
     if (!event) throw new NotFoundException();
     if (event.actorId !== actor.id && !actor.roles.includes('admin')) {
       throw new ConflictError(`Cet événement a été saisi par ${event.actorName} : seul son auteur, ou un administrateur, peut le retirer.`);
     }
     await this.dataSource.manager.delete(RecordEvent, { id });
+    await this.list.refresh([event.record.id]);
     return { id };
   }
 

@@ -26,6 +26,7 @@ import type { ReviewRequest } from './dto/records.dto.js';
 import { RecordDocument } from './entities/record-document.entity.js';
 import { Record } from './entities/record.entity.js';
 import { documentView, householdDocuments, householdPersons, requiredFor, storedFilesOf } from './record-view.js';
+import { RecordsListService } from './records-list.service.js';
 import { RECORD_RELATIONS, RecordsService } from './records.service.js';
 
 /** A file multer wrote to the incoming folder, waiting to be checked and kept. */
@@ -59,6 +60,7 @@ export class RecordDocumentsService {
     private readonly documents: DocumentsService,
     private readonly audit: AuditService,
     private readonly mail: MailService,
+    private readonly list: RecordsListService,
   ) {}
 
   /**
@@ -226,9 +228,10 @@ export class RecordDocumentsService {
 
   /**
    * Tells the owner once every required document is validated, and forgets it when that stops being true (a new
-   * required document, a refusal), so that the next completion is told again.
+   * required document, a refusal), so that the next completion is told again; the staff's list learns what is missing.
    */
   private async followCompleteness(recordId: number): Promise<void> {
+    await this.list.refresh([recordId]);
     const record = await this.dataSource.manager.findOne(Record, { where: { id: recordId }, relations: RECORD_RELATIONS });
     if (!record) return;
     const { complete } = completeness(requiredFor(record), householdDocuments(record).map(documentView));

@@ -12,6 +12,7 @@ import { RecordDocument } from './entities/record-document.entity.js';
 import { RecordPerson } from './entities/record-person.entity.js';
 import { Record } from './entities/record.entity.js';
 import { myRecordView, storedFilesOf } from './record-view.js';
+import { RecordsListService } from './records-list.service.js';
 
 /** What a view of a file loads with it. */
 export const RECORD_RELATIONS = { persons: true, documents: true, user: true, follower: true, wishedResidences: true, wishedGoods: { residence: true } } as const;
@@ -60,6 +61,7 @@ export class RecordsService {
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly audit: AuditService,
     private readonly documents: DocumentsService,
+    private readonly list: RecordsListService,
   ) {}
 
   count(): Promise<number> {
@@ -86,6 +88,7 @@ export class RecordsService {
     );
     record.reference = `DOS-${record.createdAt.getFullYear()}-${String(record.id).padStart(4, '0')}`;
     await manager.update(Record, { id: record.id }, { reference: record.reference });
+    await this.list.refreshIn(manager, [record.id]);
     return record;
   }
 
@@ -101,6 +104,7 @@ export class RecordsService {
     await manager.update(Record, { id: record.id }, { situation: prefill.situation, members: prefill.members, dependants: prefill.members.length });
     await this.updatePerson(manager, record, 1, prefill.person_1);
     if (prefill.situation === 'couple') await this.updatePerson(manager, record, 2, prefill.person_2 ?? {});
+    await this.list.refreshIn(manager, [record.id]);
     return record;
   }
 
@@ -122,7 +126,7 @@ export class RecordsService {
 
   /** The owner's changes (checked by myRecordUpdateSchema): what is sent changes, the rest stays. */
   async updateMine(userId: number, update: MyRecordUpdate): Promise<MyRecord> {
-    const forgotten = await this.dataSource.transaction(async (manager) => {
+    const { id, forgotten } = await this.dataSource.transaction(async (manager) => {
       const record = await this.findMine(userId, manager);
       const situation = update.situation ?? (update.person_2 === null ? 'alone' : update.person_2 ? 'couple' : record.situation);
       if (update.situation === 'alone' && update.person_2) {
@@ -141,8 +145,9 @@ export class RecordsService {
       if (situation === 'couple') await this.updatePerson(manager, record, 2, update.person_2 ?? {});
       if (update.wishes?.residences) await this.setWishedResidences(manager, record, update.wishes.residences);
       if (update.wishes?.goods) await this.setWishedGoods(manager, record, update.wishes.goods);
-      return situation === 'alone' ? this.forgetSecondPerson(manager, record) : [];
+      return { id: record.id, forgotten: situation === 'alone' ? await this.forgetSecondPerson(manager, record) : [] };
     });
+    await this.list.refresh([id]);
     await this.documents.remove(...forgotten);
     return this.mine(userId);
   }
