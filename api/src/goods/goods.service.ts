@@ -12,6 +12,7 @@ import type { Equipment } from '../equipments/entities/equipment.entity.js';
 import { EquipmentsService } from '../equipments/equipments.service.js';
 import { changedFields, HistoryService } from '../history/history.service.js';
 import { ImagesService } from '../images/images.service.js';
+import { RecordsListService } from '../records/records-list.service.js';
 import { RecordsService } from '../records/records.service.js';
 import type { Residence } from '../residences/entities/residence.entity.js';
 import { ResidencesService } from '../residences/residences.service.js';
@@ -72,6 +73,7 @@ export class GoodsService {
     private readonly images: ImagesService,
     private readonly records: RecordsService,
     private readonly history: HistoryService,
+    private readonly recordsList: RecordsListService,
   ) {}
 
   async find(id: number): Promise<Good | null> {
@@ -125,7 +127,7 @@ export class GoodsService {
   async update({ id, version, ...fields }: GoodUpdateRequest, actor: SessionUser): Promise<GoodAnswer> {
     if (!(await this.goods.existsBy({ id }))) throw new NotFoundException();
     await this.checkReferences(fields, id);
-    await uniqueOrFieldError(() =>
+    const moved = await uniqueOrFieldError(() =>
       this.dataSource.transaction(async (manager) => {
         const good = await manager.findOne(Good, { where: { id }, relations: { residence: true, facilities: true } });
         if (!good) throw new NotFoundException();
@@ -135,13 +137,16 @@ export class GoodsService {
         await this.setFacilities(manager, id, before.facilities, fields.facilities);
         const changes = changedFields(before, { ...fields, facilities: [...fields.facilities].sort((a, b) => a - b) });
         if (changes.length > 0) await this.history.record({ subject: 'good', subjectId: id, actor, action: 'Modification', changes }, manager);
+        return good.residence.id !== fields.residence || good.flatSize !== fields.flat_size;
       }), { reference: REFERENCE_TAKEN });
+    // The files that wish it now wish another residence, or another flat size.
+    if (moved) await this.recordsList.refresh(await this.recordsList.filesWishing({ good: id }));
     return this.getOne(id);
   }
 
   /** A good an application file names stays, so that the file keeps what it applied for: it can be disabled instead. */
   async delete(id: number, actor: SessionUser): Promise<{ id: number }> {
-    const removeFiles = await this.dataSource.transaction(async (manager) => {
+    const { removeFiles, wishing } = await this.dataSource.transaction(async (manager) => {
       if (!(await lockForDeletion(manager, Good, id))) throw new NotFoundException();
       const good = await manager.findOneOrFail(Good, { where: { id }, relations: { residence: true, facilities: true } });
       const files = await this.records.countReferring({ good: id });
@@ -152,12 +157,15 @@ export class GoodsService {
       }
       const pictures = await this.images.deleteAllOf(manager, { owner: 'good', owner_id: id });
       const before = formOf(good);
+      // The files that wish it, which lose that wish with it.
+      const wishing = await this.recordsList.filesWishing({ good: id }, manager);
       // Removed as an entity, not by id: the public site hears which residence's pages to take down.
       await manager.remove(good);
       await this.history.record({ subject: 'good', subjectId: id, actor, action: 'Suppression', changes: changedFields(before, {}) }, manager);
-      return pictures;
+      return { removeFiles: pictures, wishing };
     });
     await removeFiles();
+    await this.recordsList.refresh(wishing);
     return { id };
   }
 

@@ -19,6 +19,7 @@ import { claimVersion, listAnswer, lockForDeletion, pageOf, type ListSpec } from
 import { EquipmentsService } from '../equipments/equipments.service.js';
 import { changedFields, HistoryService } from '../history/history.service.js';
 import { ImagesService, toImageView } from '../images/images.service.js';
+import { RecordsListService } from '../records/records-list.service.js';
 import { RecordsService } from '../records/records.service.js';
 import { toCityView } from '../reference/commune-view.js';
 import { Commune } from '../reference/entities/commune.entity.js';
@@ -82,6 +83,7 @@ export class ResidencesAdminService {
     private readonly images: ImagesService,
     private readonly records: RecordsService,
     private readonly history: HistoryService,
+    private readonly recordsList: RecordsListService,
   ) {}
 
   async list(request: ListRequest): Promise<ListAnswer<ResidenceRow>> {
@@ -132,16 +134,20 @@ export class ResidencesAdminService {
   async update({ id, version, ...request }: ResidenceUpdateRequest, actor: SessionUser): Promise<ResidenceAnswer> {
     const fields = cleaned(request);
     await this.check(fields, id);
-    await uniqueOrFieldError(() =>
+    const rezoned = await uniqueOrFieldError(() =>
       this.dataSource.transaction(async (manager) => {
         const residence = await manager.findOne(Residence, { where: { id }, relations: { facilities: true } });
         if (!residence) throw new NotFoundException();
         await claimVersion(manager, Residence, id, version);
         const changes = changedFields(formOf(residence), fields);
+        const area = residence.area;
         // The public address (slug) stays: links already shared keep working after a change of name.
         await manager.save(Object.assign(residence, this.columnsOf(fields), { version: version + 1 }));
         if (changes.length > 0) await this.history.record({ subject: 'residence', subjectId: id, actor, action: actionOf(changes), changes }, manager);
+        return residence.area !== area;
       }), { reference: REFERENCE_TAKEN });
+    // In another zone, it has other income ceilings: the eligibility of the files that wish it changes.
+    if (rezoned) await this.recordsList.refresh(await this.recordsList.filesWishing({ residence: id }));
     return this.getOne(id);
   }
 
@@ -150,7 +156,7 @@ export class ResidencesAdminService {
    * instead, which takes it off the public site.
    */
   async delete(id: number, actor: SessionUser): Promise<{ id: number }> {
-    const removeFiles = await this.dataSource.transaction(async (manager) => {
+    const { removeFiles, wishing } = await this.dataSource.transaction(async (manager) => {
       if (!(await lockForDeletion(manager, Residence, id))) throw new NotFoundException();
       const { residence } = await this.getOne(id);
       const files = await this.records.countReferring({ residence: id });
@@ -164,13 +170,16 @@ export class ResidencesAdminService {
         );
       }
       const pictures = await this.images.deleteAllOf(manager, { owner: 'residence', owner_id: id });
+      // The files that wish it, which lose that wish with it.
+      const wishing = await this.recordsList.filesWishing({ residence: id }, manager);
       // Removed as an entity, not by id: the public site hears which pages to take down.
       await manager.remove(await manager.findOneByOrFail(Residence, { id }));
       const { id: _id, slug: _slug, version: _version, _city, photos: _photos, goods: _goods, updated_at: _updated, ...fields } = residence;
       await this.history.record({ subject: 'residence', subjectId: id, actor, action: 'Suppression', changes: changedFields(fields, {}) }, manager);
-      return pictures;
+      return { removeFiles: pictures, wishing };
     });
     await removeFiles();
+    await this.recordsList.refresh(wishing);
     return { id };
   }
 
