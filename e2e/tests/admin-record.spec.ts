@@ -13,13 +13,16 @@ import { alive, DEMO_PASSWORD, emailOf, expect, loginAs, test } from '../support
  *   971 €) and B1 (Résidence Arrosa); its applicant invited to a customer account not created yet.
  * - DOS-2026-7002: a person alone, 30 000 € of incomes, looking at the T2 (745 €) and T3 (971 €) of Les Hortensias.
  * - DOS-2026-7003: a couple whose second applicant's income is not given, with no wish yet.
- * And a coordinator of its own, who has already consulted 200 files today (RECORD_VIEWS_PER_DAY is 200).
+ * And a coordinator of its own, who has already consulted 200 files today (RECORD_VIEWS_PER_DAY is 200). All of them
+ * are taken away at the end.
  */
 const INVITED = { email: 'ane.etxeberria@example.org' };
 const LIMITED = { email: 'irati.harriet@example.org', name: 'Irati Harriet' };
 
+const openDatabase = () => new DatabaseSync(join(E2E_DIR, 'data', 'hsa-lli.sqlite'), { timeout: 5000 });
+
 function seed(): void {
-  const database = new DatabaseSync(join(E2E_DIR, 'data', 'hsa-lli.sqlite'), { timeout: 5000 });
+  const database = openDatabase();
   try {
     if (database.prepare('SELECT 1 FROM records WHERE reference = ?').get('DOS-2026-7001')) return;
     const id = (sql: string, ...values: (string | number)[]) => Number(database.prepare(sql).get(...values)!.id);
@@ -73,12 +76,31 @@ function seed(): void {
   }
 }
 
-/** Opens a file from the list, by a search on a name, as staff do. */
-async function openFromList(page: Page, search: string, reference: string): Promise<void> {
-  await page.goto(`/admin/liste-des-dossiers?recherche=${encodeURIComponent(search)}`);
-  await alive(page);
-  await page.getByRole('table', { name: 'Dossiers' }).getByRole('link', { name: reference }).click();
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Dossier ${reference}`);
+const REFERENCES = ['DOS-2026-7001', 'DOS-2026-7002', 'DOS-2026-7003'];
+
+/**
+ * Takes this journey's files and accounts away again (their persons, events, notes, links… go with them): the lists
+ * other journeys filter, by stage or eligibility, hold the demo's files only.
+ */
+function unseed(): void {
+  const database = openDatabase();
+  try {
+    database.exec('PRAGMA foreign_keys = ON');
+    database.prepare(`DELETE FROM records WHERE reference IN (${REFERENCES.map(() => '?').join(', ')})`).run(...REFERENCES);
+    database.prepare('DELETE FROM users WHERE email IN (?, ?)').run(INVITED.email, LIMITED.email);
+  } finally {
+    database.close();
+  }
+}
+
+/** The address of one of this journey's files. */
+function fileUrl(reference: string): string {
+  const database = openDatabase();
+  try {
+    return `/admin/liste-des-dossiers/${(database.prepare('SELECT id FROM records WHERE reference = ?').get(reference) as { id: number }).id}`;
+  } finally {
+    database.close();
+  }
 }
 
 const region = (page: Page, name: string) => page.getByRole('region', { name, exact: true });
@@ -100,6 +122,7 @@ test.describe.serial('a file’s page in the back office', () => {
   });
 
   test.afterAll(async () => {
+    unseed();
     await inbox?.stop();
   });
 
@@ -108,8 +131,11 @@ test.describe.serial('a file’s page in the back office', () => {
     test.slow();
     await page.setViewportSize({ width: 1280, height: 900 });
     await loginAs(page, emailOf('hsa'));
-    await openFromList(page, 'Etxeberria', 'DOS-2026-7001');
-    const fileUrl = page.url();
+    // Opened from the list, as staff do.
+    await page.goto('/admin/liste-des-dossiers?recherche=Etxeberria');
+    await page.getByRole('table', { name: 'Dossiers' }).getByRole('link', { name: 'DOS-2026-7001' }).click();
+    await expect(page).toHaveURL(fileUrl('DOS-2026-7001'));
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Dossier DOS-2026-7001');
     await expect(page.locator('.record-lead')).toHaveText('Ane Etxeberria et Mikel Garat · Couple, 1 enfant');
 
     // The household, each person, the dependants.
@@ -177,7 +203,7 @@ test.describe.serial('a file’s page in the back office', () => {
     await expect(moves.getByRole('radio')).toHaveCount(4);
 
     // A colleague moves the file meanwhile: the refused move says why, and the page offers the moves of its stage now.
-    const id = Number(new URL(fileUrl).pathname.split('/').pop());
+    const id = Number(fileUrl('DOS-2026-7001').split('/').pop());
     expect((await page.request.post('/api/records/stage', { data: { id, stage: 'under_review' } })).status()).toBe(200);
     await moves.getByLabel('En instruction').check();
     await stage.getByRole('button', { name: 'Changer de stade' }).click();
@@ -303,7 +329,7 @@ test.describe.serial('a file’s page in the back office', () => {
   test('a coordinator works on a file too, and cannot take back an event another staff member recorded', async ({ page }) => {
     await page.setViewportSize({ width: 1280, height: 900 });
     await loginAs(page, emailOf('coordinator'));
-    await openFromList(page, 'Lasserre', 'DOS-2026-7002');
+    await page.goto(fileUrl('DOS-2026-7002'));
     // 30 000 € a year: 745 € is 29,8 % of it, 971 € is 38,8 %.
     const eligibility = region(page, 'Éligibilité au LLI et taux d’effort');
     await expect(eligibility).toContainText('Éligible au LLI en zone A.');
@@ -332,14 +358,14 @@ test.describe.serial('a file’s page in the back office', () => {
     await expect(page.getByRole('radiogroup', { name: 'Passer au stade' }).getByLabel('En constitution')).toBeVisible();
 
     // The hsa's events on another file are the hsa's to take back.
-    await openFromList(page, 'Etxeberria', 'DOS-2026-7001');
+    await page.goto(fileUrl('DOS-2026-7001'));
     const events = page.getByRole('list', { name: /^Événements/ }).getByRole('listitem');
     await expect(events.first()).toContainText('Saisi par Peio Larralde');
     await expect(page.getByRole('list', { name: /^Événements/ }).getByRole('button', { name: /^Retirer/ })).toHaveCount(0);
     await expect(region(page, 'Consultations du dossier').getByRole('listitem').first()).toContainText('Sophie D. (Coordinateur) : a consulté le dossier');
 
     // What cannot be told yet is said.
-    await openFromList(page, 'Irigoyen', 'DOS-2026-7003');
+    await page.goto(fileUrl('DOS-2026-7003'));
     const unknown = region(page, 'Éligibilité au LLI et taux d’effort');
     await expect(unknown).toContainText('L’éligibilité ne peut pas encore être calculée.');
     await expect(unknown).toContainText('Le revenu fiscal de référence de Jon Irigoyen n’est pas renseigné.');
@@ -351,7 +377,7 @@ test.describe.serial('a file’s page in the back office', () => {
   test('the event form works with the keyboard alone', async ({ page }) => {
     await page.setViewportSize({ width: 1280, height: 900 });
     await loginAs(page, emailOf('hsa'));
-    await openFromList(page, 'Lasserre', 'DOS-2026-7002');
+    await page.goto(fileUrl('DOS-2026-7002'));
     const eventForm = page.getByRole('form', { name: 'Enregistrer un événement' });
     await eventForm.getByLabel('Type d’événement').focus();
     // A closed list takes the first letters of a choice.
@@ -390,8 +416,7 @@ test.describe.serial('a file’s page in the back office', () => {
   test('a staff member over their daily limit of files is told so, until an administrator raises it', async ({ page, browser }) => {
     await page.setViewportSize({ width: 1280, height: 900 });
     await loginAs(page, LIMITED.email, DEMO_PASSWORD);
-    await page.goto('/admin/liste-des-dossiers?recherche=Lasserre');
-    await page.getByRole('table', { name: 'Dossiers' }).getByRole('link', { name: 'DOS-2026-7002' }).click();
+    await page.goto(fileUrl('DOS-2026-7002'));
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Consultation impossible');
     await expect(page.getByRole('status').filter({ hasText: 'Vous avez consulté' })).toHaveText(
       /Vous avez consulté 200 dossiers ces dernières 24 heures, le maximum permis\. Pour en consulter d’autres, demandez à un administrateur de relever votre limite\./,

@@ -46,8 +46,8 @@ test.describe.serial('the application files staff work from', () => {
     await expect(mendiburu).toContainText('T2 de 47 m² — Résidence Les Hortensias');
     await expect(mendiburu).toContainText('En instruction');
     await expect(mendiburu).toContainText('0/12');
-    // The file's own page is still to come: its reference is no link yet.
-    await expect(mendiburu.getByRole('link')).toHaveCount(0);
+    // The reference leads to the file's page.
+    await expect(mendiburu.getByRole('link', { name: 'DOS-2026-0002' })).toHaveAttribute('href', /^\/admin\/liste-des-dossiers\/\d+$/);
     await accessibleAtBothWidths(page, 'records-list');
 
     // Ten files a page: the twelve files of the search end on a second page of two.
