@@ -35,6 +35,7 @@ describe.each(BACKENDS)('the follow-up of a file by staff, on $name', (backend) 
       ['/api/records/notes/create', { record_id: 999_999, body: 'Note' }],
       ['/api/records/set-follower', { id: 999_999, user_id: null }],
       ['/api/records/followers', {}],
+      ['/api/records/good-options', { residence: 999_999 }],
       ['/api/records/resend-invitation', { id: 999_999 }],
     ] as const) {
       await expectOnlyFor(api, agents, path, body, STAFF);
@@ -153,6 +154,21 @@ describe.each(BACKENDS)('the follow-up of a file by staff, on $name', (backend) 
     expect(names).not.toContain('Jean-Michel Lafitte');
     expect(names).not.toContain('Amaia Irigoyen');
     expect(followers.every((follower: { id: number; name: string }) => Number.isInteger(follower.id) && follower.name)).toBe(true);
+  });
+
+  it('offers the goods of any residence, of any status, to whoever records an event on a file', async () => {
+    const unpublished = await api.dataSource.getRepository(Good).findOneOrFail({ where: { residence: { status: 'draft' } }, relations: { residence: true } });
+    const residences = (await agents.coordinator.post('/api/residences/get-options').send({}).expect(200)).body.residences_options;
+    expect(residences.map((option: { value: number }) => option.value)).toContain(unpublished.residence.id);
+    const { body } = await agents.coordinator.post('/api/records/good-options').send({ residence: unpublished.residence.id }).expect(200);
+    expect(body.data).toContainEqual({ id: unpublished.id, label: expect.stringMatching(new RegExp(`^${unpublished.reference} — .+ m² — ${unpublished.residence.name}$`)) });
+    const references = body.data.map((option: { label: string }) => option.label.split(' — ')[0]);
+    expect(references).toEqual([...references].sort());
+    expect((await agents.hsa.post('/api/records/good-options').send({ residence: 999_999 }).expect(200)).body).toEqual({ data: [] });
+    expect((await agents.hsa.post('/api/records/good-options').send({ residence: 'Villa' }).expect(400)).body.fields).toEqual({ residence: 'Choisissez une résidence de la liste.' });
+    // Visitors still choose among the published ones only.
+    const visitors = (await request(api.server).post('/api/residences/get-options').send({}).expect(200)).body.residences_options;
+    expect(visitors.map((option: { value: number }) => option.value)).not.toContain(unpublished.residence.id);
   });
 
   it('stops a staff member at their daily number of files, until an administrator allows more', async () => {

@@ -4,6 +4,7 @@ import {
   followerSchema,
   idRequestSchema,
   noteCreateSchema,
+  recordGoodOptionsSchema,
   recordViewsAllowanceSchema,
   stageMoveSchema,
   type EventCreateRequest,
@@ -67,6 +68,13 @@ export class FollowUpController {
   @HttpCode(200)
   followers() {
     return this.followUp.followers();
+  }
+
+  @ForPage(STAFF_RECORD)
+  @Post('good-options')
+  @HttpCode(200)
+  goodOptions(@SchemaBody(recordGoodOptionsSchema) { residence }: z.output<typeof recordGoodOptionsSchema>) {
+    return this.followUp.goodOptions(residence);
   }
 
   @ForPage(STAFF_RECORD)

@@ -1,6 +1,6 @@
 import { Injectable, NotFoundException } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import type { EventCreateRequest, FollowerOption, FollowUpView, RecordEventView, StageMoveRequest } from '@hsa-lli/common/back-office';
+import type { EventCreateRequest, FollowerOption, FollowUpView, RecordEventView, RecordGoodOption, StageMoveRequest } from '@hsa-lli/common/back-office';
 import { ROLES, stageLabel, stageMoveProblem } from '@hsa-lli/common/domain';
 import { Brackets, type DataSource } from 'typeorm';
 import { mayUse } from '../auth/access-rules.js';
@@ -120,6 +120,12 @@ export class FollowUpService {
     if (!(await this.dataSource.manager.existsBy(Record, { id: recordId }))) throw new NotFoundException();
     await this.dataSource.manager.save(this.dataSource.manager.create(RecordNote, { record: { id: recordId }, body, authorId: actor.id, authorName: nameOf(actor) }));
     return this.view(recordId);
+  }
+
+  /** The goods of a residence, by reference: what an event may name beyond the goods the household wished. */
+  async goodOptions(residenceId: number): Promise<{ data: RecordGoodOption[] }> {
+    const goods = await this.dataSource.manager.find(Good, { where: { residence: { id: residenceId } }, relations: { residence: true }, order: { reference: 'ASC', id: 'ASC' } });
+    return { data: goods.map((good) => ({ id: good.id, label: `${good.reference} — ${goodLabel(good)}` })) };
   }
 
   /** The active staff members who may follow a file (those the access table opens its page to), by name. */

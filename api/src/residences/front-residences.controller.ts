@@ -4,6 +4,7 @@ import type { Request } from 'express';
 import { Public } from '../auth/access.decorators.js';
 import { mayUse } from '../auth/access-rules.js';
 import type { SessionUser } from '../auth/session-user.js';
+import { STAFF_RECORD } from '../records/record-pages.js';
 import { SchemaBody } from '../common/schema-body.js';
 import { optionalIdSchema, residenceListSchema, slugSchema } from './dto/residences.dto.js';
 import { ResidencesService } from './residences.service.js';
@@ -28,12 +29,12 @@ export class FrontResidencesController {
     return { residence };
   }
 
-  /** Visitors choose among the published residences; staff who manage goods, among all of them. */
+  /** Visitors choose among the published residences; staff who manage goods or follow files, among all of them. */
   @Post('residences/get-options')
   @HttpCode(200)
   async options(@SchemaBody(optionalIdSchema) { id }: { id?: number }, @Req() request: Request) {
     const user = request.user as SessionUser | undefined;
-    const everyStatus = user !== undefined && mayUse(user.roles, '/admin/liste-des-biens');
+    const everyStatus = user !== undefined && (mayUse(user.roles, '/admin/liste-des-biens') || mayUse(user.roles, STAFF_RECORD));
     return { residences_options: await this.residences.options(id, everyStatus) };
   }
 }

@@ -134,3 +134,14 @@ export interface FollowerOption {
   id: number;
   name: string;
 }
+
+/** `POST /api/records/good-options` `{ residence }` → `{ data }`: a residence's goods, for an event that names one. */
+export interface RecordGoodOption {
+  id: number;
+  /** « RES-002-003 — T3 de 68 m² — Villa Itsasoa ». */
+  label: string;
+}
+
+export const recordGoodOptionsSchema = z.strictObject({
+  residence: z.int('Choisissez une résidence de la liste.').check(z.minimum(1, 'Choisissez une résidence de la liste.')),
+});
