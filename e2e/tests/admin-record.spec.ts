@@ -245,7 +245,7 @@ test.describe.serial('a file’s page in the back office', () => {
     await chooseOption(eventForm.getByLabel('Résidence du logement'), /^Villa Itsasoa/);
     await eventForm.getByLabel('Logement de la résidence').selectOption({ index: 1 });
     const offered = (await eventForm.getByLabel('Logement de la résidence').locator('option:checked').textContent())!;
-    expect(offered).toMatch(/^RES-002-\d+ — /);
+    expect(offered).toMatch(/^RES-002-\d+ — .+ m² — Villa Itsasoa$/);
     await eventForm.getByLabel('Date et heure').fill('2026-11-20T09:15');
     await eventForm.getByRole('button', { name: 'Enregistrer l’événement' }).click();
     await expect(page.getByText('L’événement « Proposition d’un logement » est enregistré.')).toBeVisible();
@@ -338,11 +338,16 @@ test.describe.serial('a file’s page in the back office', () => {
     await expect(ratios.getByRole('row', { name: /T3/ })).toContainText(/38,8\s%, au-dessus du tiers des revenus/);
     await expect(region(page, 'Compte client')).toContainText('Aucun compte client n’est rattaché à ce dossier.');
 
-    // A visit of one of the goods the household wished: the coordinator chooses among them.
+    // A visit of one of the goods the household wished, offered first, before any other.
     const eventForm = page.getByRole('form', { name: 'Enregistrer un événement' });
     await eventForm.getByLabel('Type d’événement').selectOption({ label: 'Visite d’un logement' });
     await eventForm.getByLabel('Motif').selectOption({ label: 'Visite virtuelle' });
-    await expect(eventForm.getByLabel('Logement concerné').locator('option')).toHaveText(['Choisissez un logement', /T2 de \d+ m² — Résidence Les Hortensias/, /T3 de \d+ m² — Résidence Les Hortensias/]);
+    await expect(eventForm.getByLabel('Logement concerné').locator('option')).toHaveText([
+      'Choisissez un logement',
+      /^T2 de \d+ m² — Résidence Les Hortensias$/,
+      /^T3 de \d+ m² — Résidence Les Hortensias$/,
+      'Un autre logement…',
+    ]);
     await eventForm.getByLabel('Logement concerné').selectOption({ index: 1 });
     await eventForm.getByLabel('Date et heure').fill('2026-11-21T11:00');
     await eventForm.getByRole('button', { name: 'Enregistrer l’événement' }).click();

@@ -5,6 +5,7 @@ import type {
   IdRequest,
   RecordAccountView,
   RecordEventView,
+  RecordGoodOption,
   StageMoveRequest,
 } from '@hsa-lli/common/back-office';
 import { api } from '@hsa-lli/common/store';
@@ -39,6 +40,11 @@ export const recordApi = api.enhanceEndpoints({ addTagTypes: ['Records'] }).inje
       query: () => ({ method: 'post', path: '/records/followers', body: {}, minDuration: 0 }),
       transformResponse: ({ data }: { data: FollowerOption[] }) => data,
     }),
+    /** A residence's goods, any of which an event may name. */
+    eventGoodOptions: build.query<RecordGoodOption[], number>({
+      query: (residence) => ({ method: 'post', path: '/records/good-options', body: { residence }, minDuration: 0 }),
+      transformResponse: ({ data }: { data: RecordGoodOption[] }) => data,
+    }),
     setRecordFollower: build.mutation<FollowUpView, { id: number; user_id: number | null }>({
       query: (body) => ({ method: 'post', path: '/records/set-follower', body, action: true }),
       invalidatesTags: ['Records'],
@@ -56,6 +62,7 @@ export const {
   useDeleteRecordEventMutation,
   useCreateRecordNoteMutation,
   useRecordFollowersQuery,
+  useEventGoodOptionsQuery,
   useSetRecordFollowerMutation,
   useResendRecordInvitationMutation,
 } = recordApi;

@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import {
   eventCreateSchema,
-  flatSizeLabel,
   followerSchema,
   noteCreateSchema,
   stageMoveSchema,
@@ -24,7 +23,7 @@ import {
   type RecordStage,
 } from '@hsa-lli/common/domain';
 import type { RequestErrorData } from '@hsa-lli/common/http';
-import { formFilled, formReset, pushMessage, selectPages, selectSession, useAppDispatch, useAppSelector } from '@hsa-lli/common/store';
+import { formFilled, formReset, pushMessage, selectSession, useAppDispatch, useAppSelector } from '@hsa-lli/common/store';
 import { DateField, RadioGroup, RequestErrorMessage, SelectField, TextareaField, useForm, useSubmission, type FormBinding } from '@hsa-lli/common/ui';
 import { ConfirmButton, useCheckedSubmission, useEditForm } from '../../components/edit-form.js';
 import {
@@ -34,13 +33,12 @@ import {
   useLazyRecordFollowUpQuery,
   useMoveRecordStageMutation,
   useRecordFollowersQuery,
+  useEventGoodOptionsQuery,
   useResendRecordInvitationMutation,
   useSetRecordFollowerMutation,
 } from './record-api.js';
-import { useRecordGoodOptionsQuery, useRecordResidenceOptionsQuery } from './records-api.js';
+import { useRecordResidenceOptionsQuery } from './records-api.js';
 
-/** The goods of any residence are read from the goods' list, open to those who manage the catalogue. */
-const GOODS_PAGE = '/admin/liste-des-biens';
 /** The good field's choice that opens the residence and good lists. */
 const OTHER_GOOD = 'other';
 
@@ -245,17 +243,15 @@ function eventTitle(event: Pick<RecordEventView, 'type' | 'reason'>): string {
   return reason ? `${type.label} · ${reason}` : type.label;
 }
 
-/** The good an event names: one the household wished, else any good of a residence (for those who manage the catalogue). */
+/** The good an event names: one the household wished first, else any good of any residence. */
 function GoodFields({ form, record, required }: { form: FormBinding; record: StaffRecord; required: boolean }) {
-  const { pages } = useAppSelector(selectPages);
-  const catalogue = pages.includes(GOODS_PAGE);
   const other = form.values.good_id === OTHER_GOOD;
   const residence = Number(form.values.other_residence ?? '') || 0;
   const residences = useRecordResidenceOptionsQuery(undefined, { skip: !other });
-  const goods = useRecordGoodOptionsQuery(residence, { skip: !other || residence === 0 });
+  const goods = useEventGoodOptionsQuery(residence, { skip: !other || residence === 0 });
   const options: Option[] = [
     ...record.wished_goods.map((good) => ({ value: String(good.id), label: good.label })),
-    ...(catalogue ? [{ value: OTHER_GOOD, label: 'Un autre logement…' }] : []),
+    { value: OTHER_GOOD, label: 'Un autre logement…' },
   ];
   // Another residence, another list of goods: the good chosen in the first one no longer stands.
   const residenceBinding: FormBinding = {
@@ -271,7 +267,7 @@ function GoodFields({ form, record, required }: { form: FormBinding; record: Sta
         form={form}
         name="good_id"
         label="Logement concerné"
-        hint={catalogue ? 'Les logements souhaités par le foyer, ou tout autre logement.' : 'Les logements souhaités par le foyer.'}
+        hint={record.wished_goods.length > 0 ? 'Les logements souhaités par le foyer, ou tout autre logement.' : 'Le foyer n’a souhaité aucun logement précis : choisissez-en un dans sa résidence.'}
         placeholder={required ? 'Choisissez un logement' : 'Aucun'}
         options={options}
         required={required}
@@ -291,7 +287,7 @@ function GoodFields({ form, record, required }: { form: FormBinding; record: Sta
               name="other_good"
               label="Logement de la résidence"
               placeholder={goods.isFetching ? 'Chargement des logements…' : 'Choisissez un logement'}
-              options={(goods.data ?? []).map((good) => ({ value: String(good.id), label: `${good.reference} — ${flatSizeLabel(good.flat_size)} de ${Math.round(good.surface)} m²` }))}
+              options={(goods.data ?? []).map((good) => ({ value: String(good.id), label: good.label }))}
               required
             />
           )}
