@@ -2,6 +2,7 @@ import { startInbox, type SmtpInbox } from '@hsa-lli/common/testing';
 import { accessibleAtBothWidths } from '../support/accessibility.ts';
 import { E2E_SMTP_PORT } from '../support/e2e-env.ts';
 import { alive, emailOf, expect, loginAs, test } from '../support/fixtures.ts';
+import { sendEligibilityRequest } from '../support/journeys.ts';
 
 test.describe.serial('contact requests in the back office', () => {
   let inbox: SmtpInbox;
@@ -20,24 +21,15 @@ test.describe.serial('contact requests in the back office', () => {
     const applicant = { name: 'Maite Irigoyen', email: 'maite.irigoyen@example.org', password: 'Un-mot-de-passe-2026' };
 
     // The visitor takes the eligibility test and sends the request it prefills.
-    const visitorPage = page;
-    await visitorPage.goto('/tester-mon-eligibilite');
-    const eligibilityTest = visitorPage.getByRole('form', { name: "Test d'éligibilité" });
-    await eligibilityTest.getByLabel('Un couple').check();
-    await eligibilityTest.getByLabel('Nombre de personnes à charge').selectOption('1');
-    await eligibilityTest.getByLabel('Commune du logement recherché').selectOption({ label: 'Anglet (64600)' });
-    await eligibilityTest.getByLabel(/de la personne 1/).fill('45 000');
-    await eligibilityTest.getByLabel(/de la personne 2/).fill('30 000');
-    await eligibilityTest.getByRole('button', { name: 'Vérifier mon éligibilité' }).click();
-    await expect(visitorPage.getByText('Vous êtes éligible au logement locatif intermédiaire.')).toBeVisible();
-    await visitorPage.getByRole('button', { name: 'Envoyer une demande de contact' }).click();
-    const contact = visitorPage.getByRole('form', { name: 'Demande de contact' });
-    await contact.getByLabel('Nom et prénom').fill(applicant.name);
-    await contact.getByLabel('E-mail').fill(applicant.email);
-    await contact.getByLabel('Téléphone (facultatif)').fill('06 12 34 56 78');
-    await contact.getByLabel(/J'accepte d'être recontacté/).check();
-    await contact.getByRole('button', { name: 'Envoyer ma demande' }).click();
-    await expect(visitorPage.getByText('Votre demande a bien été envoyée.')).toBeVisible();
+    await sendEligibilityRequest(page, {
+      name: applicant.name,
+      email: applicant.email,
+      phone: '06 12 34 56 78',
+      household: 'Un couple',
+      dependants: 1,
+      commune: 'Anglet (64600)',
+      incomes: ['45 000', '30 000'],
+    });
 
     // The staff e-mail's link leads to the request; the hsa first finds it unread in the list.
     const staffMail = await inbox.waitFor((mail) => mail.subject.startsWith('Nouvelle demande de contact') && mail.text.includes(applicant.email));
