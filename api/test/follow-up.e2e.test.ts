@@ -88,8 +88,15 @@ describe.each(BACKENDS)('the follow-up of a file by staff, on $name', (backend) 
       outcome: 'interested',
       comment: 'Très intéressés par le balcon.',
       by: 'Sophie Dufau',
+      by_id: (await agents.coordinator.post('/api/auth/get-roles').expect(200)).body.user_id,
+      // A time without its offset is France's: 14:30 in Bayonne in November.
+      at: '2026-11-18T13:30:00.000Z',
     });
-    await add({ type: 'interview', reason: 'video', at: '2026-11-10T09:00', outcome: 'done' }).expect(201);
+    const summer = await add({ type: 'interview', reason: 'video', at: '2026-07-10T09:00', outcome: 'done' }).expect(201);
+    expect(summer.body.event.at).toBe('2026-07-10T07:00:00.000Z');
+    const instant = await add({ type: 'call', reason: 'outgoing', at: '2026-11-19T16:45:00.000Z' }).expect(201);
+    expect(instant.body.event.at).toBe('2026-11-19T16:45:00.000Z');
+    await agents.coordinator.post('/api/records/events/delete').send({ id: instant.body.event.id }).expect(200);
     await add({ type: 'refusal_by_provider', reason: 'effort_rate', at: '2026-11-19T11:00' }).expect(201);
 
     const refused = await add({ type: 'visit', reason: 'by_phone', at: 'demain', outcome: 'peut-être', extra: 1 }).expect(400);

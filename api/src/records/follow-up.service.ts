@@ -1,7 +1,7 @@
 import { Injectable, NotFoundException } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { EventCreateRequest, FollowerOption, FollowUpView, RecordEventView, RecordGoodOption, StageMoveRequest } from '@hsa-lli/common/back-office';
-import { ROLES, stageLabel, stageMoveProblem } from '@hsa-lli/common/domain';
+import { parisInstant, ROLES, stageLabel, stageMoveProblem } from '@hsa-lli/common/domain';
 import { Brackets, type DataSource } from 'typeorm';
 import { mayUse } from '../auth/access-rules.js';
 import type { SessionUser } from '../auth/session-user.js';
@@ -18,6 +18,9 @@ import { goodLabel } from './record-view.js';
 import { Record } from './entities/record.entity.js';
 import { RecordsListService } from './records-list.service.js';
 
+/** An event's time: an instant when it names its offset, else France's wall-clock time (what a date field gives). */
+const eventInstant = (at: string) => (/(?:Z|[+-]\d{2}:?\d{2})$/.test(at) ? new Date(at) : parisInstant(at.slice(0, 16)));
+
 const nameOf = (user: Pick<User, 'firstName' | 'lastName'>) => `${user.firstName} ${user.lastName}`.trim();
 
 function eventView(event: RecordEvent): RecordEventView {
@@ -30,6 +33,7 @@ function eventView(event: RecordEvent): RecordEventView {
     outcome: event.outcome,
     comment: event.comment,
     by: event.actorName,
+    by_id: event.actorId,
     created_at: event.createdAt.toISOString(),
   };
 }
@@ -93,7 +97,7 @@ export class FollowUpService {
         type: request.type,
         reason: request.reason ?? null,
         good,
-        at: new Date(request.at),
+        at: eventInstant(request.at),
         outcome: request.outcome ?? null,
         comment: request.comment || null,
         actorId: actor.id,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { climateClass, energyClass, finalEnergyClass } from './energy.js';
-import { formatCents, formatDate, formatDateTime, formatFileSize, formatNumber, formatTime, parseNumber, slugify } from './format.js';
+import { formatCents, formatDate, formatDateTime, formatFileSize, formatNumber, formatTime, parisInstant, parseNumber, slugify } from './format.js';
 import { incomeCeiling, rentCeilingCents, surfaceCoefficient } from './lli.js';
 import { documentFacts, documentFilesHint } from './records.js';
 import { remoteForPath } from './areas.js';
@@ -28,6 +28,16 @@ describe('energy classes', () => {
 });
 
 describe('formats', () => {
+  it('reads a wall-clock time as France gives it, summer and winter, across the changes of the clocks', () => {
+    expect(parisInstant('2026-11-20T14:30').toISOString()).toBe('2026-11-20T13:30:00.000Z');
+    expect(parisInstant('2026-07-14T22:00').toISOString()).toBe('2026-07-14T20:00:00.000Z');
+    expect(parisInstant('2026-01-01T00:15').toISOString()).toBe('2025-12-31T23:15:00.000Z');
+    // The night of 29 March 2026 goes from 01:59 (+01:00) to 03:00 (+02:00); that of 25 October back from 02:59 to 02:00.
+    expect(parisInstant('2026-03-29T01:30').toISOString()).toBe('2026-03-29T00:30:00.000Z');
+    expect(parisInstant('2026-03-29T03:30').toISOString()).toBe('2026-03-29T01:30:00.000Z');
+    expect(parisInstant('2026-10-25T04:00').toISOString()).toBe('2026-10-25T03:00:00.000Z');
+  });
+
   it('writes money with a space between thousands and two decimals', () => {
     expect(formatCents(123456)).toBe('1\u00a0234,56\u00a0€');
     expect(formatCents(7500)).toBe('75,00\u00a0€');

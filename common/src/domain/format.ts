@@ -41,6 +41,25 @@ function inParis(instant: Date): { day: string; hour: number; minute: string } {
   return { day: `${part('year')}-${part('month')}-${part('day')}`, hour: Number(part('hour')), minute: part('minute') };
 }
 
+/**
+ * The instant a French wall-clock time names ('YYYY-MM-DDTHH:mm', as a date-and-time field gives it): its offset is
+ * read from the time zone of France at that moment (+01:00 in winter, +02:00 in summer).
+ */
+export function parisInstant(local: string): Date {
+  const [day, time] = local.split('T') as [string, string];
+  const [year, month, date] = day.split('-').map(Number) as [number, number, number];
+  const [hour, minute] = time.split(':').map(Number) as [number, number];
+  const asUtc = Date.UTC(year, month - 1, date, hour, minute);
+  // The offset at the guess, then at the instant it gives: both agree but for the hour the clocks change.
+  const offsetAt = (instant: number) => {
+    const paris = inParis(new Date(instant));
+    const [y, m, d] = paris.day.split('-').map(Number) as [number, number, number];
+    return Date.UTC(y, m - 1, d, paris.hour, Number(paris.minute)) - Math.floor(instant / 60_000) * 60_000;
+  };
+  const first = asUtc - offsetAt(asUtc);
+  return new Date(asUtc - offsetAt(first));
+}
+
 /** The calendar day of an instant in France, 'YYYY-MM-DD'. */
 export function parisDay(instant: Date): string {
   return inParis(instant).day;

@@ -77,6 +77,8 @@ export interface RecordEventView {
   outcome: Outcome | null;
   comment: string | null;
   by: string;
+  /** The author's account (null once deleted): they, or an administrator, may take the event back. */
+  by_id: number | null;
   /** ISO 8601. */
   created_at: string;
 }

@@ -335,8 +335,8 @@ function EventForm({ record, onAdded }: { record: StaffRecord; onAdded: (event: 
           outcome: form.value('outcome') || null,
           comment: form.value('comment') || null,
         };
-        // The time typed is the staff member's own: sent as the instant it names.
-        const answer = await submit(fieldsOn, eventCreateSchema, body, (checked) => create({ ...checked, at: new Date(checked.at).toISOString() }).unwrap());
+        // The time is sent as typed: the API reads it as France's.
+        const answer = await submit(fieldsOn, eventCreateSchema, body, (checked) => create(checked).unwrap());
         if (!answer) return;
         dispatch(formFilled({ form: name, values: { at: localDateTime(new Date()) }, source: `after-${answer.event.id}` }));
         onAdded(answer.event);
@@ -376,13 +376,11 @@ function EventForm({ record, onAdded }: { record: StaffRecord; onAdded: (event: 
 /** The follow-up events, newest first: each one's type, sub-reason, good, date, outcome, comment and author. */
 export function EventsPanel({ record, view, onChange }: { record: StaffRecord; view: FollowUpView; onChange: OnFollowUp }) {
   const { user_id: me, roles } = useAppSelector(selectSession);
-  const followers = useRecordFollowersQuery();
   const [remove] = useDeleteRecordEventMutation();
   const removal = useSubmission();
   const dispatch = useAppDispatch();
-  // Events name their author; the author, or an administrator, may take one back.
-  const myName = followers.data?.find((member) => member.id === me)?.name;
-  const mayRemove = (event: RecordEventView) => roles.includes('admin') || event.by === myName;
+  // The author, or an administrator, may take an event back.
+  const mayRemove = (event: RecordEventView) => roles.includes('admin') || event.by_id === me;
   const byDate = (events: RecordEventView[]) => [...events].sort((a, b) => b.at.localeCompare(a.at) || b.id - a.id);
   return (
     <section className="bo-panel" id="evenements" aria-labelledby="record-events-title">
