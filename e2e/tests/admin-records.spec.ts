@@ -48,6 +48,8 @@ test.describe.serial('the application files staff work from', () => {
     await expect(mendiburu).toContainText('0/12');
     // The reference leads to the file's page.
     await expect(mendiburu.getByRole('link', { name: 'DOS-2026-0002' })).toHaveAttribute('href', /^\/admin\/liste-des-dossiers\/\d+$/);
+    // On a computer every column is in sight: the table does not scroll sideways (it does on a phone).
+    expect(await table.evaluate((element) => element.parentElement!.scrollWidth - element.parentElement!.clientWidth)).toBe(0);
     await accessibleAtBothWidths(page, 'records-list');
 
     // Ten files a page: the twelve files of the search end on a second page of two.

@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { Link } from 'react-router';
 import { flatSizeLabel, type RecordListColumn, type RecordRow } from '@hsa-lli/common/back-office';
 import type { DataTableColumn } from '@hsa-lli/common/data-table';
-import { FLAT_SIZE_OPTIONS, FLAT_SIZES, RECORD_STAGE_OPTIONS, RECORD_STAGES, formatDate } from '@hsa-lli/common/domain';
+import { FLAT_SIZE_OPTIONS, FLAT_SIZES, RECORD_STAGE_OPTIONS, RECORD_STAGES, formatShortDate } from '@hsa-lli/common/domain';
 import { selectPages, useAppSelector } from '@hsa-lli/common/store';
 import { ListPage, type ListFilter } from '../../components/list-page.js';
 import { idParam, oneOfParam, useListParams, yesNoParam } from '../../components/list-params.js';
@@ -107,14 +107,14 @@ function tableColumns(recordPage: boolean): DataTableColumn<RecordRow>[] {
         record.last_event ? (
           <>
             {record.last_event.label}
-            <span className="record-list__more">le {formatDate(record.last_event.at)}</span>
+            <span className="record-list__more">le {formatShortDate(new Date(record.last_event.at))}</span>
           </>
         ) : (
           <span className="record-list__none">Aucun</span>
         ),
     },
     { id: 'follower', header: 'Suivi par', cell: (record) => record.follower?.name ?? <span className="record-list__none">Personne</span> },
-    { id: 'created_at', header: 'Créé le', sortable: true, cell: (record) => formatDate(record.created_at) },
+    { id: 'created_at', header: 'Créé le', sortable: true, cell: (record) => <span className="record-list__date">{formatShortDate(new Date(record.created_at))}</span> },
   ];
 }
 
