@@ -9,6 +9,7 @@ import {
   documentFilesHint,
   documentKind,
   documentLabel,
+  labelOf,
   parseDocumentName,
   REQUIREMENT_STATE_OPTIONS,
   requirementState,
@@ -18,7 +19,6 @@ import {
 } from '@hsa-lli/common/domain';
 import { errorText, pushMessage, useAppDispatch } from '@hsa-lli/common/store';
 import { ConfirmDialog, MessageBox, UploadList, UploadZone, useFileUploads } from '@hsa-lli/common/ui';
-import { labelOf } from '../../lib/labels.js';
 import { documentFileUrl, useDeleteDocumentMutation, useUploadDocumentMutation } from '../../lib/my-record-api.js';
 
 export function StateBadge({ state }: { state: RequirementState }) {

@@ -11,6 +11,7 @@ import {
   PRO_SITUATION_OPTIONS,
   formatCents,
   formatNumber,
+  labelOf,
   type MyRecord,
   type PersonPosition,
 } from '@hsa-lli/common/domain';
@@ -29,7 +30,6 @@ import {
   checkedValues,
   type FormBinding,
 } from '@hsa-lli/common/ui';
-import { labelOf } from '../../lib/labels.js';
 import { useGetMyRecordQuery, useListGoodsOfQuery, useListResidencesQuery, useUpdateMyRecordMutation } from '../../lib/my-record-api.js';
 import { CallError, NoRecord } from '../../lib/call-errors.js';
 import { shownState, useAutosave, type SaveState } from './autosave.js';
