@@ -312,6 +312,13 @@ describe.each(BACKENDS)('the list of application files on $name', (backend) => {
     expect(searched.data.map((row) => row.reference)).toEqual([...FILLERS].reverse());
   });
 
+  it('works out again what it keeps of a file worked out with another year’s ceilings, before reading it', async () => {
+    // As on the first day of a year whose ceilings are known: the stored eligibility is that of the year before.
+    await api.dataSource.query(`UPDATE records SET eligible = 0, listYear = 2000 WHERE reference = 'DOS-2026-0004'`);
+    expect(await references({ filters: { eligible: false } })).not.toContain('DOS-2026-0004');
+    expect(await references({ filters: { eligible: true } })).toContain('DOS-2026-0004');
+  });
+
   it('keeps its filters, search and sort right as owners, staff and the catalogue change what they read', async () => {
     const owner = agents.customer;
     const mine = 'DOS-2026-0001';

@@ -147,8 +147,8 @@ export class RecordsListService implements OnApplicationBootstrap {
 
   /**
    * One page of the files, filtered, searched, sorted (then by id, so that pages never overlap), and their number: the
-   * files' own columns and their follower, then what each row shows for the page's files only, a grouped query each
-   * (persons, documents, wishes, latest events).
+   * files' own columns, then what each row shows for the page's files only, a grouped query each (persons, documents,
+   * wishes, latest events, follower).
    */
   async list(request: ListRequest, caller: Pick<SessionUser, 'id'>): Promise<ListAnswer<RecordRow>> {
     await this.upToDate();

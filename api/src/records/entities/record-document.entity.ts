@@ -13,10 +13,11 @@ import { Record } from './record.entity.js';
 
 /**
  * A supporting document of a record (named p1_<type> or p2_<type> in the spec). Its file lives under
- * DATA_DIR/private/documents, never in a web root, under a random name, encrypted with the key `keyId` names.
+ * DATA_DIR/private/documents, never in a web root, under a random name, encrypted with the key `keyId` names. The
+ * index holds the status too: the staff's list reads where each file's documents stand from it alone.
  */
 @Entity('record_documents')
-@Index(['record', 'person', 'type'])
+@Index(['record', 'person', 'type', 'status'])
 export class RecordDocument {
   @PrimaryGeneratedColumn()
   id!: number;

@@ -8,8 +8,8 @@ const OUTCOMES = OUTCOME_OPTIONS.map((option) => option.value);
 /** A follow-up event of a file: a call, an interview, a visit, an offer, a refusal, a lease… (docs/follow-up.md). */
 @Entity('record_events')
 @Index(['type', 'at'])
-// A file's latest event, for the staff's list.
-@Index(['record', 'at'])
+// A file's latest event and its type, for the staff's list, from the index alone.
+@Index(['record', 'at', 'type'])
 export class RecordEvent {
   @PrimaryGeneratedColumn()
   id!: number;
