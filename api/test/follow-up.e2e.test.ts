@@ -186,6 +186,16 @@ describe.each(BACKENDS)('the follow-up of a file by staff, on $name', (backend) 
     await view(second).expect(200);
     const stopped = await view(third).expect(429);
     expect(stopped.body.error).toBe('Vous avez consulté 2 dossiers ces dernières 24 heures, le maximum permis. Pour en consulter d’autres, demandez à un administrateur de relever votre limite.');
+    // Nor do its notes and events come by the follow-up's calls.
+    for (const [path, body] of [
+      ['/api/records/follow-up', { id: third }],
+      ['/api/records/notes/create', { record_id: third, body: 'Lecture des notes' }],
+      ['/api/records/set-follower', { id: third, user_id: null }],
+      ['/api/records/stage', { id: third, stage: 'abandoned' }],
+    ] as const) {
+      expect((await agents.coordinator.post(path).send(body).expect(429)).body.error).toBe(stopped.body.error);
+    }
+    await agents.coordinator.post('/api/records/follow-up').send({ id: first }).expect(200);
     // A file already opened today opens again; another one's documents do not open either.
     await view(first).expect(200);
     const coordinator = (await agents.coordinator.post('/api/auth/get-roles').expect(200)).body.user_id;

@@ -77,7 +77,11 @@ export class AuditService {
     return this.consultedToday(userId);
   }
 
-  private async checkAllowance(recordId: number, actor: SessionUser): Promise<void> {
+  /**
+   * Refuses (429) what would show a file the staff member may not consult today: a file they have not opened in the
+   * last 24 hours while they are at their limit. The follow-up's calls answer with the file's notes and events.
+   */
+  async checkAllowance(recordId: number, actor: SessionUser): Promise<void> {
     const since = new Date(Date.now() - DAY_MS);
     if (await this.entries.existsBy({ actorId: actor.id, recordId, at: MoreThan(since) })) return;
     const { consulted, allowed } = await this.consultedToday(actor.id);

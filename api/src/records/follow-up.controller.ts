@@ -20,7 +20,10 @@ import { FollowUpService } from './follow-up.service.js';
 import { STAFF_RECORD } from './record-pages.js';
 
 
-/** A file's follow-up by staff: stage, events, notes, follower; and the daily limit of files a staff member consults. */
+/**
+ * A file's follow-up by staff: stage, events, notes, follower (the calls that answer them are refused, like the file
+ * itself, to a staff member at their daily limit); and that limit, for administrators.
+ */
 @Controller('records')
 export class FollowUpController {
   constructor(
@@ -31,14 +34,16 @@ export class FollowUpController {
   @ForPage(STAFF_RECORD)
   @Post('follow-up')
   @HttpCode(200)
-  view(@SchemaBody(idRequestSchema) { id }: IdRequest) {
+  async view(@SchemaBody(idRequestSchema) { id }: IdRequest, @Actor() actor: SessionUser) {
+    await this.audit.checkAllowance(id, actor);
     return this.followUp.view(id);
   }
 
   @ForPage(STAFF_RECORD)
   @Post('stage')
   @HttpCode(200)
-  move(@SchemaBody(stageMoveSchema) request: StageMoveRequest, @Actor() actor: SessionUser) {
+  async move(@SchemaBody(stageMoveSchema) request: StageMoveRequest, @Actor() actor: SessionUser) {
+    await this.audit.checkAllowance(request.id, actor);
     return this.followUp.move(request, actor);
   }
 
@@ -59,7 +64,8 @@ export class FollowUpController {
   @ForPage(STAFF_RECORD)
   @Post('notes/create')
   @HttpCode(201)
-  addNote(@SchemaBody(noteCreateSchema) { record_id, body }: z.output<typeof noteCreateSchema>, @Actor() actor: SessionUser) {
+  async addNote(@SchemaBody(noteCreateSchema) { record_id, body }: z.output<typeof noteCreateSchema>, @Actor() actor: SessionUser) {
+    await this.audit.checkAllowance(record_id, actor);
     return this.followUp.addNote(record_id, body, actor);
   }
 
@@ -80,7 +86,8 @@ export class FollowUpController {
   @ForPage(STAFF_RECORD)
   @Post('set-follower')
   @HttpCode(200)
-  setFollower(@SchemaBody(followerSchema) { id, user_id }: z.output<typeof followerSchema>, @Actor() actor: SessionUser) {
+  async setFollower(@SchemaBody(followerSchema) { id, user_id }: z.output<typeof followerSchema>, @Actor() actor: SessionUser) {
+    await this.audit.checkAllowance(id, actor);
     return this.followUp.setFollower(id, user_id, actor);
   }
 

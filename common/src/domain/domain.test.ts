@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { climateClass, energyClass, finalEnergyClass } from './energy.js';
-import { formatCents, formatDate, formatDateTime, formatFileSize, formatNumber, formatTime, parisInstant, parseNumber, slugify } from './format.js';
+import { formatCents, formatDate, formatDateTime, formatFileSize, formatNumber, formatTime, parisInstant, parisLocalDateTime, parseNumber, slugify } from './format.js';
 import { incomeCeiling, rentCeilingCents, surfaceCoefficient } from './lli.js';
 import { documentFacts, documentFilesHint } from './records.js';
 import { remoteForPath } from './areas.js';
@@ -36,6 +36,8 @@ describe('formats', () => {
     expect(parisInstant('2026-03-29T01:30').toISOString()).toBe('2026-03-29T00:30:00.000Z');
     expect(parisInstant('2026-03-29T03:30').toISOString()).toBe('2026-03-29T01:30:00.000Z');
     expect(parisInstant('2026-10-25T04:00').toISOString()).toBe('2026-10-25T03:00:00.000Z');
+    expect(parisLocalDateTime(new Date('2026-11-20T13:30:00Z'))).toBe('2026-11-20T14:30');
+    expect(parisLocalDateTime(new Date('2026-07-14T20:05:00Z'))).toBe('2026-07-14T22:05');
   });
 
   it('writes money with a space between thousands and two decimals', () => {

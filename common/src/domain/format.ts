@@ -41,6 +41,12 @@ function inParis(instant: Date): { day: string; hour: number; minute: string } {
   return { day: `${part('year')}-${part('month')}-${part('day')}`, hour: Number(part('hour')), minute: part('minute') };
 }
 
+/** 'YYYY-MM-DDTHH:mm': an instant on France's clocks, as a date-and-time field holds it (parisInstant's inverse). */
+export function parisLocalDateTime(instant: Date): string {
+  const { day, hour, minute } = inParis(instant);
+  return `${day}T${String(hour).padStart(2, '0')}:${minute}`;
+}
+
 /**
  * The instant a French wall-clock time names ('YYYY-MM-DDTHH:mm', as a date-and-time field gives it): its offset is
  * read from the time zone of France at that moment (+01:00 in winter, +02:00 in summer).

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useRevalidator } from 'react-router';
 import {
   eventCreateSchema,
   followerSchema,
@@ -16,6 +17,7 @@ import {
   formatDateTime,
   labelOf,
   OUTCOME_OPTIONS,
+  parisLocalDateTime,
   STAGE_MOVES,
   stageLabel,
   type EventType,
@@ -187,6 +189,7 @@ export function AccountPanel({ recordId, account, onChange }: { recordId: number
   const dispatch = useAppDispatch();
   const { sending, failure, send } = useSubmission();
   const [resend] = useResendRecordInvitationMutation();
+  const revalidator = useRevalidator();
   return (
     <section className="bo-panel" aria-labelledby="record-account-title">
       <h2 id="record-account-title">Compte client</h2>
@@ -213,7 +216,8 @@ export function AccountPanel({ recordId, account, onChange }: { recordId: number
                 disabled={sending}
                 onClick={async () => {
                   const answer = await send(() => resend({ id: recordId }).unwrap(), () => undefined);
-                  if (!answer) return;
+                  // Registered meanwhile (409): the page reads the account as it now stands.
+                  if (!answer) return revalidator.revalidate();
                   onChange(answer.account);
                   dispatch(pushMessage({ kind: 'info', text: `Une nouvelle invitation a été envoyée à ${answer.account.email}.` }));
                 }}
@@ -226,12 +230,6 @@ export function AccountPanel({ recordId, account, onChange }: { recordId: number
       )}
     </section>
   );
-}
-
-/** 'YYYY-MM-DDTHH:mm' of an instant on the staff member's clock: what a datetime-local input holds. */
-function localDateTime(instant: Date): string {
-  const two = (value: number) => String(value).padStart(2, '0');
-  return `${instant.getFullYear()}-${two(instant.getMonth() + 1)}-${two(instant.getDate())}T${two(instant.getHours())}:${two(instant.getMinutes())}`;
 }
 
 const idOrNull = (value: string) => (value === '' || value === OTHER_GOOD ? null : Number(value));
@@ -338,7 +336,7 @@ function EventForm({ record, onAdded }: { record: StaffRecord; onAdded: (event: 
         // The time is sent as typed: the API reads it as France's.
         const answer = await submit(fieldsOn, eventCreateSchema, body, (checked) => create(checked).unwrap());
         if (!answer) return;
-        dispatch(formFilled({ form: name, values: { at: localDateTime(new Date()) }, source: `after-${answer.event.id}` }));
+        dispatch(formFilled({ form: name, values: { at: parisLocalDateTime(new Date()) }, source: `after-${answer.event.id}` }));
         onAdded(answer.event);
         dispatch(pushMessage({ kind: 'info', text: `L’événement « ${eventType(answer.event.type).label} » est enregistré.` }));
       }}
@@ -357,7 +355,7 @@ function EventForm({ record, onAdded }: { record: StaffRecord; onAdded: (event: 
           />
         )}
         {type && type.good !== 'none' && <GoodFields form={form} record={record} required={type.good === 'required'} />}
-        <DateField form={form} name="at" label="Date et heure" hint="Quand il a eu lieu, ou aura lieu." time defaultValue={localDateTime(new Date())} required />
+        <DateField form={form} name="at" label="Date et heure" hint="Quand il a eu lieu, ou aura lieu." time defaultValue={parisLocalDateTime(new Date())} required />
         <SelectField form={form} name="outcome" label="Issue" placeholder="Aucune" options={OUTCOME_OPTIONS} />
         <div className="bo-form__wide">
           <TextareaField form={form} name="comment" label="Commentaire" rows={3} maxLength={2000} />
