@@ -140,7 +140,7 @@ export class GoodsService {
         return good.residence.id !== fields.residence || good.flatSize !== fields.flat_size;
       }), { reference: REFERENCE_TAKEN });
     // The files that wish it now wish another residence, or another flat size.
-    if (moved) await this.recordsList.refresh(await this.recordsList.filesWishing({ good: id }));
+    if (moved) await this.recordsList.afterChange(await this.recordsList.filesWishing({ good: id }));
     return this.getOne(id);
   }
 
@@ -165,7 +165,7 @@ export class GoodsService {
       return { removeFiles: pictures, wishing };
     });
     await removeFiles();
-    await this.recordsList.refresh(wishing);
+    await this.recordsList.afterChange(wishing);
     return { id };
   }
 

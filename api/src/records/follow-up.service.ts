@@ -104,7 +104,7 @@ export class FollowUpService {
         actorName: nameOf(actor),
       }),
     );
-    await this.list.refresh([request.record_id]);
+    await this.list.afterChange([request.record_id]);
     return { event: eventView(saved) };
   }
 
@@ -116,7 +116,7 @@ export class FollowUpService {
       throw new ConflictError(`Cet événement a été saisi par ${event.actorName} : seul son auteur, ou un administrateur, peut le retirer.`);
     }
     await this.dataSource.manager.delete(RecordEvent, { id });
-    await this.list.refresh([event.record.id]);
+    await this.list.afterChange([event.record.id]);
     return { id };
   }
 

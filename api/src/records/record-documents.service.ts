@@ -231,7 +231,7 @@ export class RecordDocumentsService {
    * required document, a refusal), so that the next completion is told again; the staff's list learns what is missing.
    */
   private async followCompleteness(recordId: number): Promise<void> {
-    await this.list.refresh([recordId]);
+    await this.list.afterChange([recordId]);
     const record = await this.dataSource.manager.findOne(Record, { where: { id: recordId }, relations: RECORD_RELATIONS });
     if (!record) return;
     const { complete } = completeness(requiredFor(record), householdDocuments(record).map(documentView));

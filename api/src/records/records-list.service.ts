@@ -191,6 +191,25 @@ export class RecordsListService implements OnApplicationBootstrap {
     }
   }
 
+  /**
+   * `refresh` once a change is committed, which never fails the change: should the work fail (a lock wait, a lost
+   * connection), the files are left marked stale (`listYear` NULL) for the next list to work them out, and it is logged.
+   */
+  async afterChange(ids: readonly number[]): Promise<void> {
+    try {
+      await this.refresh(ids);
+    } catch (error) {
+      this.logger.error(`The list columns of files ${ids.join(', ')} could not be worked out: ${String(error)}`);
+      await this.dataSource
+        .createQueryBuilder()
+        .update(Record)
+        .set({ listYear: null, updatedAt: () => 'updatedAt' })
+        .whereInIds([...ids])
+        .execute()
+        .catch((marking: unknown) => this.logger.error(`Nor could they be marked stale: ${String(marking)}`));
+    }
+  }
+
   /** The same, in the caller's transaction: for a file it has just made, which nobody else can be changing. */
   async refreshIn(manager: EntityManager, ids: readonly number[]): Promise<void> {
     if (ids.length === 0) return;

@@ -147,7 +147,7 @@ export class RecordsService {
       if (update.wishes?.goods) await this.setWishedGoods(manager, record, update.wishes.goods);
       return { id: record.id, forgotten: situation === 'alone' ? await this.forgetSecondPerson(manager, record) : [] };
     });
-    await this.list.refresh([id]);
+    await this.list.afterChange([id]);
     await this.documents.remove(...forgotten);
     return this.mine(userId);
   }

@@ -147,7 +147,7 @@ export class ResidencesAdminService {
         return residence.area !== area;
       }), { reference: REFERENCE_TAKEN });
     // In another zone, it has other income ceilings: the eligibility of the files that wish it changes.
-    if (rezoned) await this.recordsList.refresh(await this.recordsList.filesWishing({ residence: id }));
+    if (rezoned) await this.recordsList.afterChange(await this.recordsList.filesWishing({ residence: id }));
     return this.getOne(id);
   }
 
@@ -179,7 +179,7 @@ export class ResidencesAdminService {
       return { removeFiles: pictures, wishing };
     });
     await removeFiles();
-    await this.recordsList.refresh(wishing);
+    await this.recordsList.afterChange(wishing);
     return { id };
   }
 
