@@ -2,31 +2,9 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
 import { startInbox, type SmtpInbox } from '@hsa-lli/common/testing';
 import { E2E_PORT, E2E_SMTP_PORT } from '../support/e2e-env.ts';
-import { onePagePdf } from '../support/files.ts';
+import { onePagePdf, pdfFile, photo } from '../support/files.ts';
 import { alive, emailOf, expect, loginAs, test } from '../support/fixtures.ts';
 
-const pdfFile = (name: string) => ({ name, mimeType: 'application/pdf', buffer: onePagePdf(name) });
-
-/** A photo as a phone gives one: a JPEG the browser itself encodes. */
-async function photo(page: Page, name: string) {
-  const base64 = await page.evaluate(async () => {
-    const canvas = document.createElement('canvas');
-    canvas.width = 600;
-    canvas.height = 800;
-    const context = canvas.getContext('2d')!;
-    context.fillStyle = '#f6f4ef';
-    context.fillRect(0, 0, 600, 800);
-    context.fillStyle = '#1d2430';
-    context.font = '32px sans-serif';
-    context.fillText('Quittance de loyer', 40, 80);
-    const blob = await new Promise<Blob>((resolve) => canvas.toBlob((made) => resolve(made!), 'image/jpeg', 0.9));
-    const bytes = new Uint8Array(await blob.arrayBuffer());
-    let binary = '';
-    for (const byte of bytes) binary += String.fromCharCode(byte);
-    return btoa(binary);
-  });
-  return { name, mimeType: 'image/jpeg', buffer: Buffer.from(base64, 'base64') };
-}
 
 /**
  * No axe-core violation in this journey's parts of the file's page (its other panels are another journey's), nothing
@@ -97,7 +75,7 @@ test.describe.serial('the documents of a file, as staff review them', () => {
     };
     await upload("Pièce d'identité", pdfFile('carte-identite.pdf'));
     await upload('Acte de naissance', pdfFile('acte-naissance.pdf'));
-    await upload('Quittances de loyer', await photo(page, 'quittance-mars.jpg'), 'Ajouter des fichiers');
+    await upload('Quittances de loyer', await photo(page, 'quittance-mars.jpg', 'Quittance de loyer'), 'Ajouter des fichiers');
     await upload("Avis d'imposition", pdfFile('avis-imposition-2021.pdf'), 'Ajouter des fichiers');
     await expect(page.getByRole('region', { name: 'Où en est votre dossier' })).toContainText('4 pièces sur 4 fournies, 0 validée.');
     recordId = (await (await page.request.post('/api/records/get-mine')).json()).my_record.id;

@@ -1,30 +1,8 @@
 import type { Locator, Page } from '@playwright/test';
 import { accessibleAtBothWidths } from '../support/accessibility.ts';
-import { onePagePdf } from '../support/files.ts';
+import { pdfFile, photo } from '../support/files.ts';
 import { alive, emailOf, expect, loginAs, test, watchContentSecurityPolicy } from '../support/fixtures.ts';
 
-const pdfFile = (name: string) => ({ name, mimeType: 'application/pdf', buffer: onePagePdf(name) });
-
-/** A photo as a phone's camera gives one: a JPEG the browser itself encodes. */
-async function photo(page: Page, name: string) {
-  const base64 = await page.evaluate(async () => {
-    const canvas = document.createElement('canvas');
-    canvas.width = 600;
-    canvas.height = 800;
-    const context = canvas.getContext('2d')!;
-    context.fillStyle = '#f6f4ef';
-    context.fillRect(0, 0, 600, 800);
-    context.fillStyle = '#1d2430';
-    context.font = '32px sans-serif';
-    context.fillText('Bulletin de salaire', 40, 80);
-    const blob = await new Promise<Blob>((resolve) => canvas.toBlob((made) => resolve(made!), 'image/jpeg', 0.9));
-    const bytes = new Uint8Array(await blob.arrayBuffer());
-    let binary = '';
-    for (const byte of bytes) binary += String.fromCharCode(byte);
-    return btoa(binary);
-  });
-  return { name, mimeType: 'image/jpeg', buffer: Buffer.from(base64, 'base64') };
-}
 
 /** Holds the uploads back a little, so that their progress bars can be seen. */
 async function slowUploads(page: Page, path: string) {
@@ -131,7 +109,7 @@ test.describe.serial('the customer’s own file', () => {
     const payslips = documentItem(page, 'Bulletins de salaire');
     const chooser = page.waitForEvent('filechooser');
     await payslips.getByRole('button', { name: /^Prendre une photo/ }).click();
-    await (await chooser).setFiles(await photo(page, 'bulletin-mars.jpg'));
+    await (await chooser).setFiles(await photo(page, 'bulletin-mars.jpg', 'Bulletin de salaire'));
     await expect(payslips.getByRole('progressbar', { name: 'Envoi de bulletin-mars.jpg' })).toBeVisible();
     await expect(payslips.getByRole('link', { name: /^bulletin-mars\.jpg/ })).toBeVisible();
     await expect(payslips).toContainText('Photo,');

@@ -1,9 +1,8 @@
 import { startInbox, type SmtpInbox } from '@hsa-lli/common/testing';
 import { E2E_SMTP_PORT } from '../support/e2e-env.ts';
-import { onePagePdf } from '../support/files.ts';
+import { pdfFile } from '../support/files.ts';
 import { emailOf, expect, loginAs, test } from '../support/fixtures.ts';
 
-const pdfFile = (name: string) => ({ name, mimeType: 'application/pdf', buffer: onePagePdf(name) });
 
 test.describe('an applicant, from the invitation to a refused document replaced', () => {
   let inbox: SmtpInbox;
