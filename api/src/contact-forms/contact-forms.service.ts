@@ -28,6 +28,7 @@ import type { User } from '../users/entities/user.entity.js';
 import { UsersService } from '../users/users.service.js';
 import { ContactForm } from './entities/contact-form.entity.js';
 import { ContactReply } from './entities/contact-reply.entity.js';
+import { fullName } from '../users/account-names.js';
 
 /** Requests per address and hour: enough for a person, too few for a spammer. */
 export const CONTACT_LIMIT = { max: 5, windowMs: 60 * 60_000 };
@@ -56,7 +57,7 @@ function eligibilitySummary(value: unknown): Record<string, unknown> | null {
   return JSON.stringify(kept).length <= 2000 ? kept : null;
 }
 
-const actorName = (actor: SessionUser) => `${actor.firstName} ${actor.lastName}`.trim() || actor.email;
+const actorName = (actor: SessionUser) => fullName(actor) || actor.email;
 
 function toRow(contact: ContactForm): ContactFormRow {
   const rgpd = contact.subject === 'rgpd';

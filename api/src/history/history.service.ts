@@ -4,6 +4,7 @@ import type { FieldChange, HistoryEntryView, HistorySubject } from '@hsa-lli/com
 import type { EntityManager, Repository } from 'typeorm';
 import type { SessionUser } from '../auth/session-user.js';
 import { Change } from './entities/change.entity.js';
+import { fullName } from '../users/account-names.js';
 
 /** How many changes a page shows, newest first. */
 const SHOWN = 100;
@@ -35,7 +36,7 @@ export class HistoryService {
   /** Records a change, in the caller's transaction when given one. */
   async record({ subject, subjectId, actor, action, changes = [] }: ChangeRecord, manager?: EntityManager): Promise<void> {
     const repository = manager ? manager.getRepository(Change) : this.changes;
-    const actorName = actor ? `${actor.firstName} ${actor.lastName}`.trim() || actor.email : 'La plateforme';
+    const actorName = actor ? fullName(actor) || actor.email : 'La plateforme';
     await repository.save(repository.create({ subject, subjectId, actorId: actor?.id ?? null, actorName, action, changes }));
   }
 

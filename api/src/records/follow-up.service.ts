@@ -17,11 +17,11 @@ import { STAFF_RECORD } from './record-pages.js';
 import { goodLabel } from './record-view.js';
 import { Record } from './entities/record.entity.js';
 import { RecordsListService } from './records-list.service.js';
+import { fullName } from '../users/account-names.js';
 
 /** An event's time: an instant when it names its offset, else France's wall-clock time (what a date field gives). */
 const eventInstant = (at: string) => (/(?:Z|[+-]\d{2}:?\d{2})$/.test(at) ? new Date(at) : parisInstant(at.slice(0, 16)));
 
-const nameOf = (user: Pick<User, 'firstName' | 'lastName'>) => `${user.firstName} ${user.lastName}`.trim();
 
 function eventView(event: RecordEvent): RecordEventView {
   return {
@@ -61,7 +61,7 @@ export class FollowUpService {
     ]);
     return {
       stage: record.stage,
-      follower: record.follower ? { id: record.follower.id, name: nameOf(record.follower) } : null,
+      follower: record.follower ? { id: record.follower.id, name: fullName(record.follower) } : null,
       stage_changes: changes.map((change) => ({ from: change.from, to: change.to, comment: change.comment, by: change.actorName, at: change.at.toISOString() })),
       events: events.map(eventView),
       notes: notes.map((note) => ({ id: note.id, body: note.body, by: note.authorName, created_at: note.createdAt.toISOString() })),
@@ -77,7 +77,7 @@ export class FollowUpService {
       if (problem) throw new ConflictError(problem);
       const at = new Date();
       await manager.update(Record, { id }, { stage, stageChangedAt: at });
-      await manager.save(manager.create(RecordStageChange, { record: { id }, from: record.stage, to: stage, comment: comment || null, actorId: actor.id, actorName: nameOf(actor) }));
+      await manager.save(manager.create(RecordStageChange, { record: { id }, from: record.stage, to: stage, comment: comment || null, actorId: actor.id, actorName: fullName(actor) }));
       await this.history.record(
         { subject: 'record', subjectId: id, actor, action: `Stade : ${stageLabel(stage)}`, changes: changedFields({ stage: record.stage }, { stage }) },
         manager,
@@ -101,7 +101,7 @@ export class FollowUpService {
         outcome: request.outcome ?? null,
         comment: request.comment || null,
         actorId: actor.id,
-        actorName: nameOf(actor),
+        actorName: fullName(actor),
       }),
     );
     await this.list.afterChange([request.record_id]);
@@ -122,7 +122,7 @@ export class FollowUpService {
 
   async addNote(recordId: number, body: string, actor: SessionUser): Promise<FollowUpView> {
     if (!(await this.dataSource.manager.existsBy(Record, { id: recordId }))) throw new NotFoundException();
-    await this.dataSource.manager.save(this.dataSource.manager.create(RecordNote, { record: { id: recordId }, body, authorId: actor.id, authorName: nameOf(actor) }));
+    await this.dataSource.manager.save(this.dataSource.manager.create(RecordNote, { record: { id: recordId }, body, authorId: actor.id, authorName: fullName(actor) }));
     return this.view(recordId);
   }
 
@@ -143,7 +143,7 @@ export class FollowUpService {
       .orderBy('user.firstName')
       .addOrderBy('user.lastName')
       .getMany();
-    return { data: users.filter((user) => mayUse(user.roles, STAFF_RECORD)).map((user) => ({ id: user.id, name: nameOf(user) })) };
+    return { data: users.filter((user) => mayUse(user.roles, STAFF_RECORD)).map((user) => ({ id: user.id, name: fullName(user) })) };
   }
 
   async setFollower(recordId: number, userId: number | null, actor: SessionUser): Promise<FollowUpView> {
@@ -155,8 +155,8 @@ export class FollowUpService {
         throw new FieldsError({ user_id: 'Choisissez un membre actif de l’équipe (support technique, gestionnaire ou coordinateur).' });
       }
       await manager.update(Record, { id: recordId }, { follower });
-      const before = record.follower ? nameOf(record.follower) : null;
-      const after = follower ? nameOf(follower) : null;
+      const before = record.follower ? fullName(record.follower) : null;
+      const after = follower ? fullName(follower) : null;
       await this.history.record({ subject: 'record', subjectId: recordId, actor, action: 'Suivi du dossier', changes: changedFields({ follower: before }, { follower: after }) }, manager);
     });
     return this.view(recordId);

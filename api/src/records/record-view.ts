@@ -15,7 +15,7 @@ import {
 } from '@hsa-lli/common/domain';
 import type { StaffRecord } from '@hsa-lli/common/back-office';
 import type { Good } from '../goods/entities/good.entity.js';
-import { stateOf } from '../users/user-state.js';
+import { fullName, stateOf } from '../users/account-names.js';
 import type { RecordDocument } from './entities/record-document.entity.js';
 import type { RecordPerson } from './entities/record-person.entity.js';
 import type { Record } from './entities/record.entity.js';
@@ -132,7 +132,7 @@ export function staffRecordView(record: Record, consultations: ConsultationView[
   return {
     ...myRecordView(record, consultations),
     stage: record.stage,
-    follower: follower && { id: follower.id, name: `${follower.firstName} ${follower.lastName}`.trim() },
+    follower: follower && { id: follower.id, name: fullName(follower) },
     account: user && { id: user.id, email: user.email, state: stateOf(user) },
     created_at: record.createdAt.toISOString(),
   };

@@ -34,6 +34,7 @@ import { RecordEvent } from './entities/record-event.entity.js';
 import { RecordListKey, type RecordListKeyKind } from './entities/record-list-key.entity.js';
 import { Record } from './entities/record.entity.js';
 import { goodLabel } from './record-view.js';
+import { fullName } from '../users/account-names.js';
 
 type ListRequest = z.output<typeof recordListSchema>;
 type Column = NonNullable<ListRequest['sort']>['column'];
@@ -365,7 +366,7 @@ export class RecordsListService implements OnApplicationBootstrap {
       residences: byRecord(residences),
       goods: byRecord(goods),
       latest: new Map(events.map((event) => [event.record.id, event])),
-      followers: new Map(followers.map((user) => [Number(user.recordId), { id: Number(user.id), name: `${user.firstName} ${user.lastName}` }])),
+      followers: new Map(followers.map((user) => [Number(user.recordId), { id: Number(user.id), name: fullName(user) }])),
     };
   }
 }

@@ -15,6 +15,7 @@ import { hashToken, TokensService } from '../tokens/tokens.service.js';
 import type { Record } from './entities/record.entity.js';
 import { householdPersons, requiredFor } from './record-view.js';
 import { RecordsService } from './records.service.js';
+import { fullName } from '../users/account-names.js';
 
 /** Active links a file may have at once: enough for a co-applicant, an employer, a relative. */
 const MAX_ACTIVE_LINKS = 5;
@@ -27,7 +28,7 @@ function linkView(token: Token): UploadLinkView {
   // A customer sees their own name; staff are named as the audit names them, a first name and an initial.
   const by = token.user
     ? token.user.roles.includes('customer')
-      ? `${token.user.firstName} ${token.user.lastName}`.trim()
+      ? fullName(token.user)
       : staffSignature(token.user)
     : 'HSA Logement intermédiaire';
   return {
@@ -122,7 +123,7 @@ export class UploadLinksService {
   }
 
   private async sendLink(record: Record, actor: SessionUser, email: string, url: string): Promise<void> {
-    const from = actor.roles.includes('customer') ? `${actor.firstName} ${actor.lastName}`.trim() : 'HSA Logement intermédiaire';
+    const from = actor.roles.includes('customer') ? fullName(actor) : 'HSA Logement intermédiaire';
     try {
       await this.mail.send({
         to: email,

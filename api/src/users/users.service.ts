@@ -15,7 +15,7 @@ import { changedFields, HistoryService } from '../history/history.service.js';
 import { MailService } from '../mail/mail.service.js';
 import { RecordsService } from '../records/records.service.js';
 import type { Token } from '../tokens/entities/token.entity.js';
-import { stateOf } from './user-state.js';
+import { fullName, stateOf } from './account-names.js';
 import { TokensService } from '../tokens/tokens.service.js';
 import { User } from './entities/user.entity.js';
 
@@ -40,7 +40,7 @@ export const EMAIL_TAKEN = 'Un compte existe déjà avec cette adresse e-mail.';
 /** The account form's fields, as the history compares them. */
 const formOf = (user: User) => ({ first_name: user.firstName, last_name: user.lastName, roles: user.roles });
 
-const nameOf = (user: User) => `${user.firstName} ${user.lastName}`.trim() || user.email;
+const nameOf = (user: User) => fullName(user) || user.email;
 
 function toAdminView(user: User, invitation: Token | undefined): UserAdminView {
   const state = stateOf(user);

@@ -178,6 +178,12 @@ export interface Completeness {
   complete: boolean;
 }
 
+/** « 3 pièces sur 4 fournies » and « 2 validées »: how far a household is, as its pages and staff's say it. */
+export function completenessWords({ provided, required, validated }: Pick<Completeness, 'provided' | 'required' | 'validated'>): { provided: string; validated: string } {
+  const plural = (count: number) => (count > 1 ? 's' : '');
+  return { provided: `${provided} pièce${plural(provided)} sur ${required} fournie${plural(provided)}`, validated: `${validated} validée${plural(validated)}` };
+}
+
 export function completeness(required: readonly DocumentName[], documents: readonly { type: DocumentName; status: DocumentStatus }[]): Completeness {
   const states = required.map((name) => requirementState(documents.filter((document) => document.type === name).map((document) => document.status)));
   const provided = states.filter((state) => state === 'to_process' || state === 'validated').length;

@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { Link } from 'react-router';
-import { PERSONS, documentLabel, formatDateTime, parseDocumentName, type MyRecord, type PersonPosition } from '@hsa-lli/common/domain';
+import { PERSONS, completenessWords, documentLabel, formatDateTime, parseDocumentName, type MyRecord, type PersonPosition } from '@hsa-lli/common/domain';
 import { Loader, MessageBox } from '@hsa-lli/common/ui';
 import { NoRecord } from '../../lib/call-errors.js';
 import { useGetMyRecordQuery } from '../../lib/my-record-api.js';
@@ -31,7 +31,8 @@ export function DocumentsPage() {
 
 function Progress({ record }: { record: MyRecord }) {
   const headingId = useId();
-  const { required, provided, validated, missing, percent, complete } = record.completeness;
+  const { missing, percent, complete } = record.completeness;
+  const words = completenessWords(record.completeness);
   const persons = record.person_2 ? 2 : 1;
   return (
     <section className="ui-card my-documents__part" aria-labelledby={headingId}>
@@ -39,10 +40,7 @@ function Progress({ record }: { record: MyRecord }) {
       <div className="my-documents__progress">
         <progress max={100} value={percent} aria-labelledby={headingId} aria-valuetext={`${percent} %`} />
         <p>
-          <strong>
-            {provided} pièce{provided > 1 ? 's' : ''} sur {required} fournie{provided > 1 ? 's' : ''}
-          </strong>
-          , {validated} validée{validated > 1 ? 's' : ''}.
+          <strong>{words.provided}</strong>, {words.validated}.
         </p>
       </div>
       {complete && <MessageBox kind="info">Votre dossier est complet : toutes vos pièces ont été validées.</MessageBox>}

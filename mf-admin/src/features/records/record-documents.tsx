@@ -5,6 +5,7 @@ import {
   completeness,
   DOCUMENT_STATUS_OPTIONS,
   documentFacts,
+  completenessWords,
   documentKind,
   documentLabel,
   labelOf,
@@ -96,7 +97,7 @@ export function RecordDocuments({ record }: { record: StaffRecord }) {
   const files = groups.flatMap((group) => group.items.flatMap((item) => item.files));
   const persons = record.person_2 ? 2 : 1;
   const unscanned = record.documents.filter((document) => document.scan === 'not_scanned').length;
-  const { required, provided, validated } = record.completeness;
+  const words = completenessWords(record.completeness);
 
   return (
     <section className="bo-panel record-docs" aria-labelledby={headingId}>
@@ -104,10 +105,7 @@ export function RecordDocuments({ record }: { record: StaffRecord }) {
         Pièces justificatives
       </h2>
       <p>
-        <strong>
-          {provided} pièce{provided > 1 ? 's' : ''} sur {required} fournie{provided > 1 ? 's' : ''}
-        </strong>
-        , {validated} validée{validated > 1 ? 's' : ''}.
+        <strong>{words.provided}</strong>, {words.validated}.
       </p>
       <p className="record-docs__hint">
         Ouvrez chaque fichier pour en voir la copie filigranée, choisissez « Valider » ou « Refuser », puis enregistrez l’examen en une fois : le demandeur

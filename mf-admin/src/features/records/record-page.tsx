@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link, useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import { applicantsLabel, householdLabel, type FollowUpView, type StaffRecord, type StaffRecordAnswer } from '@hsa-lli/common/back-office';
-import { formatDate, formatDateTime, type ConsultationView } from '@hsa-lli/common/domain';
+import { completenessWords, formatDate, formatDateTime, type ConsultationView } from '@hsa-lli/common/domain';
 import { http, RequestError } from '@hsa-lli/common/http';
 import { MessageBox } from '@hsa-lli/common/ui';
 import { routeId, useLatestAnswer } from '../../components/edit-form.js';
@@ -92,6 +92,7 @@ const SECTIONS = [
 function RecordView({ record, loadedFollowUp }: { record: StaffRecord; loadedFollowUp: FollowUpView }) {
   const [view, setView] = useLatestAnswer(loadedFollowUp);
   const [account, setAccount] = useLatestAnswer(record.account);
+  const documents = completenessWords(record.completeness);
   const applicants = applicantsLabel([record.person_1, ...(record.person_2 ? [record.person_2] : [])]);
   return (
     <section className="record-page">
@@ -112,9 +113,9 @@ function RecordView({ record, loadedFollowUp }: { record: StaffRecord; loadedFol
       <dl className="bo-meta record-summary">
         <dt>Suivi par</dt>
         <dd>{view.follower?.name ?? 'Personne'}</dd>
-        <dt>Pièces fournies</dt>
+        <dt>Pièces justificatives</dt>
         <dd>
-          {record.completeness.provided} sur {record.completeness.required}, {record.completeness.validated} validée{record.completeness.validated > 1 ? 's' : ''}
+          {documents.provided}, {documents.validated}
         </dd>
         <dt>Ouvert le</dt>
         <dd>{formatDate(record.created_at)}</dd>

@@ -6,3 +6,8 @@ export function stateOf(user: Pick<User, 'active' | 'passwordHash'>): UserState 
   if (!user.active) return 'deactivated';
   return user.passwordHash === null ? 'invited' : 'active';
 }
+
+/** « Peio Larralde »: an account's or a person's first and last names (empty when neither is known). */
+export function fullName(person: { firstName: string; lastName: string }): string {
+  return `${person.firstName} ${person.lastName}`.trim();
+}
