@@ -39,6 +39,8 @@ import { RecordPerson } from './record-person.entity.js';
 @Index(['reference', 'id'])
 @Index(['stage', 'createdAt'])
 @Index(['stage', 'id'])
+// Files that ended long ago have no recent event: the files of a stage are read in their events' order from there.
+@Index(['stage', 'lastEventAt'])
 @Index(['follower', 'createdAt'])
 @Index(['eligible', 'createdAt'])
 @Index(['incomplete', 'createdAt'])
