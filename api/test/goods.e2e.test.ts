@@ -84,17 +84,17 @@ describe.each(BACKENDS)('goods managed by staff on $name', (backend) => {
     await expectOnlyFor(api, agents, '/api/goods/delete', { id: 999_999 }, CATALOGUE);
   });
 
-  it('offers every residence, its status named, to staff who manage goods, and the published ones to anybody else', async () => {
+  it('offers every residence, its status named, to staff who manage goods or follow files, and the published ones to anybody else', async () => {
     const labels = (options: { label: string }[]) => options.map((option) => option.label);
     const hortensias = { label: 'Résidence Les Hortensias — Anglet (publiée)', value: residences['Résidence Les Hortensias']!.id, area: 'A' };
-    for (const role of CATALOGUE) {
+    for (const role of [...CATALOGUE, 'coordinator'] as const) {
       const { residences_options } = (await agents[role].post('/api/residences/get-options').send({}).expect(200)).body;
       expect(residences_options).toHaveLength(10);
       expect(residences_options).toContainEqual(hortensias);
       expect(labels(residences_options)).toContain('Résidence Les Barthes — Saint-Martin-de-Seignanx (brouillon)');
       expect(labels(residences_options)).toContain('Résidence du Lac — Soorts-Hossegor (fermée)');
     }
-    for (const caller of [visitor(), agents.customer, agents.coordinator]) {
+    for (const caller of [visitor(), agents.customer, agents.member, agents.comitee]) {
       const { residences_options } = (await caller.post('/api/residences/get-options').send({}).expect(200)).body;
       expect(residences_options).toHaveLength(8);
       expect(residences_options).toContainEqual({ ...hortensias, label: 'Résidence Les Hortensias — Anglet' });
