@@ -403,7 +403,8 @@ describe.each(BACKENDS)('the supporting documents of a file, scanned by clamd, o
     // Another file's id, a wrong or truncated secret: the same 404.
     for (const attempt of [
       { record_id: String(Number(recordId) + 1), token },
-      { record_id: recordId, token: `${token!.slice(0, -1)}A` },
+      // Its last character changed (to another one: a token may end with « A »).
+      { record_id: recordId, token: `${token!.slice(0, -1)}${token!.endsWith('A') ? 'B' : 'A'}` },
       { record_id: recordId, token: token!.slice(0, 10) },
       { record_id: recordId, token: '' },
     ]) {
