@@ -8,7 +8,6 @@ import { once } from 'node:events';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, totalmem, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
 import mysql from 'mysql2/promise';
 import {
   ADVANTAGE_OPTIONS,
@@ -19,6 +18,7 @@ import {
   rentCeilingCents,
   slugify,
 } from '@hsa-lli/common/domain';
+import { DAY_MS, date, datetime, fire, generator, insertAll, isList, logIn, nextId, percentile, timedPost, waitFor } from './bench-support.mjs';
 
 const root = join(import.meta.dirname, '..');
 const port = Number(process.env.BENCH_PORT ?? 4310);
@@ -41,35 +41,7 @@ const SIZES = { residences: 2_000, goodsPerResidence: 10, users: 5_000 };
 // ---------------------------------------------------------------------------------------------------------------
 // Data: drawn from a seeded generator, so that every run loads the same rows.
 
-function generator(seed) {
-  let state = seed >>> 0;
-  const next = () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  const int = (min, max) => min + Math.floor(next() * (max - min + 1));
-  const pick = (values) => values[Math.floor(next() * values.length)];
-  /** One of the values, each with its weight. */
-  const weighted = (entries) => {
-    let draw = next() * entries.reduce((sum, [, weight]) => sum + weight, 0);
-    for (const [value, weight] of entries) {
-      draw -= weight;
-      if (draw < 0) return value;
-    }
-    return entries.at(-1)[0];
-  };
-  const chance = (probability) => next() < probability;
-  const subset = (values) => values.filter(() => chance(0.5));
-  return { next, int, pick, weighted, chance, subset };
-}
-
-const DAY_MS = 86_400_000;
 const NOW = Date.UTC(2026, 4, 15, 12);
-const datetime = (ms) => new Date(ms).toISOString().slice(0, 23).replace('T', ' ');
-const date = (ms) => new Date(ms).toISOString().slice(0, 10);
 
 const RESIDENCE_NAMES = [
   'Résidence Les Tilleuls', 'Le Clos des Vignes', 'Les Jardins de la Nive', 'Villa Harmonie', 'Le Domaine des Chênes',
@@ -96,23 +68,6 @@ const FLAT_SIZES = [
   ['T2bis', 3, [45, 58]], ['T3', 22, [55, 75]], ['T3bis', 2, [65, 80]], ['T4', 14, [72, 95]], ['T4bis', 1, [85, 100]],
   ['T5', 7, [90, 120]], ['T5bis', 1, [100, 125]], ['T6', 2, [110, 140]], ['T6bis', 1, [120, 150]],
 ];
-
-function rowsOf(values) {
-  return values.map((value) => Object.values(value));
-}
-
-/** Multi-row INSERTs of a thousand rows each. */
-async function insertAll(connection, table, rows) {
-  const columns = Object.keys(rows[0]).map((column) => `\`${column}\``).join(', ');
-  for (let start = 0; start < rows.length; start += 1_000) {
-    await connection.query(`INSERT INTO \`${table}\` (${columns}) VALUES ?`, [rowsOf(rows.slice(start, start + 1_000))]);
-  }
-}
-
-async function nextId(connection, table) {
-  const [[{ id }]] = await connection.query(`SELECT COALESCE(MAX(id), 0) + 1 AS id FROM \`${table}\``);
-  return Number(id);
-}
 
 /** Residences, their goods and accounts next to the demo data, with the columns of the entities under api/src. */
 async function load(connection) {
@@ -314,57 +269,11 @@ function scenarios({ residenceIds }) {
   ];
 }
 
-async function send(path, body, headers, due) {
-  try {
-    const response = await fetch(`${origin}${path}`, { method: 'POST', headers, body: JSON.stringify(body), signal: AbortSignal.timeout(TIMEOUT_MS) });
-    const text = await response.text();
-    const ms = performance.now() - due;
-    if (!response.ok) return { ms, error: `${response.status} ${text.slice(0, 200)}` };
-    const answer = JSON.parse(text);
-    if (!Array.isArray(answer.data) || typeof answer.total !== 'number') return { ms, error: `no { data, total }: ${text.slice(0, 200)}` };
-    return { ms };
-  } catch (error) {
-    return { ms: performance.now() - due, error: `${error}${error.cause ? ` (${error.cause.code ?? error.cause.message})` : ''}` };
-  }
-}
-
-/** Requests at RATE per second for that long, the index of each passed to the scenario's body. */
-async function fire(scenario, headers, seconds, firstIndex) {
-  const count = seconds * RATE;
-  const start = performance.now() + 20;
-  const answers = [];
-  for (let index = 0; index < count; index += 1) {
-    const due = start + (index * 1000) / RATE;
-    const wait = due - performance.now();
-    if (wait > 0) await sleep(wait);
-    answers.push(send(scenario.path, scenario.body(firstIndex + index), headers, due));
-  }
-  return Promise.all(answers);
-}
-
-function percentile(sorted, p) {
-  return sorted[Math.max(0, Math.ceil((p / 100) * sorted.length) - 1)];
-}
-
-async function logIn(password) {
-  const response = await fetch(`${origin}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', Origin: origin },
-    body: JSON.stringify({ email: DEMO_ADMIN, password }),
-  });
-  if (!response.ok) throw new Error(`The demo admin could not log in: ${response.status} ${await response.text()}`);
-  return response.headers
-    .getSetCookie()
-    .map((cookie) => cookie.split(';')[0])
-    .join('; ');
-}
-
-async function waitFor(test, label, timeoutMs = 120_000) {
-  const started = Date.now();
-  while (!(await test())) {
-    if (Date.now() - started > timeoutMs) throw new Error(`Timed out waiting for ${label}`);
-    await sleep(500);
-  }
+/** The scenario's requests at RATE per second for that long, the index of each passed to its body. */
+function fireScenario(scenario, headers, seconds, firstIndex) {
+  return fire({ rate: RATE, seconds, firstIndex }, (index, due) =>
+    timedPost({ origin, path: scenario.path, body: scenario.body(index), headers, due, check: isList, timeoutMs: TIMEOUT_MS }),
+  );
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -427,17 +336,17 @@ try {
   console.log(`Loaded ${facts.residences} residences, ${facts.goods} goods and ${facts.users} accounts in ${facts.loadSeconds.toFixed(1)} s.`);
 
   api = spawn(process.execPath, [join(root, 'api', 'dist', 'main.js')], { stdio: ['ignore', 'ignore', 'inherit'], env });
-  await waitFor(() => fetch(`${origin}/api/health`).then((response) => response.ok, () => false), 'the API');
+  await waitFor(() => fetch(`${origin}/api/health`).then((response) => response.ok, () => false), 'the API', 120_000);
   // At start the API computes the dashboard's figures, which reads every published residence with its goods: the
   // calls are measured once that is over.
-  await waitFor(async () => (await admin.query(`SELECT COUNT(*) AS count FROM \`${DATABASE}\`.statistics`))[0][0].count > 0, 'the statistics');
-  const headers = { 'Content-Type': 'application/json', Origin: origin, Cookie: await logIn(DEMO_PASSWORD) };
+  await waitFor(async () => (await admin.query(`SELECT COUNT(*) AS count FROM \`${DATABASE}\`.statistics`))[0][0].count > 0, 'the statistics', 120_000);
+  const headers = { 'Content-Type': 'application/json', Origin: origin, Cookie: await logIn(origin, DEMO_ADMIN, DEMO_PASSWORD) };
   facts.loadAverage = loadavg()[0];
 
   for (const scenario of scenarios(data)) {
     console.log(`${scenario.name} (${scenario.path})…`);
-    await fire(scenario, headers, WARM_UP_S, 0);
-    const answers = await fire(scenario, headers, MEASURE_S, WARM_UP_S * RATE);
+    await fireScenario(scenario, headers, WARM_UP_S, 0);
+    const answers = await fireScenario(scenario, headers, MEASURE_S, WARM_UP_S * RATE);
     const sorted = answers.map((answer) => answer.ms).sort((a, b) => a - b);
     const errors = answers.filter((answer) => answer.error);
     for (const error of new Set(errors.slice(0, 3).map((answer) => answer.error))) console.error(`  failed: ${error}`);

@@ -28,6 +28,7 @@ import {
   requiredDocuments,
   slugify,
 } from '@hsa-lli/common/domain';
+import { DAY_MS, date, datetime, fire, generator, insertAll, isList, logIn, nextId, percentile, timedPost, waitFor } from './bench-support.mjs';
 
 const root = join(import.meta.dirname, '..');
 const port = Number(process.env.BENCH_PORT ?? 4312);
@@ -63,46 +64,6 @@ const BATCH = 2_000;
 
 // ---------------------------------------------------------------------------------------------------------------
 // Data: drawn from a seeded generator, so that every load writes the same rows (but for their dates, from today).
-
-function generator(seed) {
-  let state = seed >>> 0;
-  const next = () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  const int = (min, max) => min + Math.floor(next() * (max - min + 1));
-  const pick = (values) => values[Math.floor(next() * values.length)];
-  /** One of the values, each with its weight. */
-  const weighted = (entries) => {
-    let draw = next() * entries.reduce((sum, [, weight]) => sum + weight, 0);
-    for (const [value, weight] of entries) {
-      draw -= weight;
-      if (draw < 0) return value;
-    }
-    return entries.at(-1)[0];
-  };
-  const chance = (probability) => next() < probability;
-  /** `count` distinct values. */
-  const some = (values, count) => {
-    const pool = [...values];
-    const chosen = [];
-    while (chosen.length < count && pool.length > 0) chosen.push(pool.splice(Math.floor(next() * pool.length), 1)[0]);
-    return chosen;
-  };
-  const hex = (length) => {
-    let text = '';
-    while (text.length < length) text += ((next() * 4294967296) >>> 0).toString(16).padStart(8, '0');
-    return text.slice(0, length);
-  };
-  return { next, int, pick, weighted, chance, some, hex };
-}
-
-const DAY_MS = 86_400_000;
-const datetime = (ms) => new Date(ms).toISOString().slice(0, 23).replace('T', ' ');
-const date = (ms) => new Date(ms).toISOString().slice(0, 10);
 
 const FEMALE_NAMES = [
   'Maialen', 'Élodie', 'Hélène', 'Maëlle', 'Noémie', 'Léa', 'Chloé', 'Gaëlle', 'Amaia', 'Inès', 'Zoé', 'Anaïs', 'Camille',
@@ -158,24 +119,6 @@ const EVENT_WEIGHTS = [
   ['call', 34], ['message', 26], ['interview', 12], ['visit', 11], ['offer', 6], ['refusal_by_applicant', 3], ['refusal_by_provider', 2],
 ];
 const OUTCOMES = OUTCOME_OPTIONS.map((option) => option.value);
-
-function rowsOf(values) {
-  return values.map((value) => Object.values(value));
-}
-
-/** Multi-row INSERTs of a few thousand rows each. */
-async function insertAll(connection, table, rows) {
-  if (rows.length === 0) return;
-  const columns = Object.keys(rows[0]).map((column) => `\`${column}\``).join(', ');
-  for (let start = 0; start < rows.length; start += 5_000) {
-    await connection.query(`INSERT INTO \`${table}\` (${columns}) VALUES ?`, [rowsOf(rows.slice(start, start + 5_000))]);
-  }
-}
-
-async function nextId(connection, table) {
-  const [[{ id }]] = await connection.query(`SELECT COALESCE(MAX(id), 0) + 1 AS id FROM \`${table}\``);
-  return Number(id);
-}
 
 /** What the files are drawn among: the demo data's residences, goods and staff. */
 async function demoData(connection) {
@@ -427,7 +370,7 @@ async function load(connection) {
       ids.stageChange += drawn.stageChanges.length;
     }
     await connection.beginTransaction();
-    for (const [table, rows] of Object.entries(batch)) await insertAll(connection, table, rows);
+    for (const [table, rows] of Object.entries(batch)) await insertAll(connection, table, rows, 5_000);
     await connection.commit();
     process.stdout.write(`\r  ${Math.min(SIZES.records, start + BATCH).toLocaleString('en')} files written`);
   }
@@ -501,38 +444,8 @@ function listCases(facts) {
   ];
 }
 
-async function call(path, body, headers, due, check) {
-  try {
-    const response = await fetch(`${origin}${path}`, { method: 'POST', headers, body: JSON.stringify(body), signal: AbortSignal.timeout(TIMEOUT_MS) });
-    const text = await response.text();
-    const ms = performance.now() - due;
-    if (!response.ok) return { ms, error: `${path}: ${response.status} ${text.slice(0, 200)}` };
-    const problem = check(JSON.parse(text));
-    return problem ? { ms, error: `${path}: ${problem}: ${text.slice(0, 200)}` } : { ms };
-  } catch (error) {
-    return { ms: performance.now() - due, error: `${path}: ${error}${error.cause ? ` (${error.cause.code ?? error.cause.message})` : ''}` };
-  }
-}
-
-const isList = (answer) => (Array.isArray(answer.data) && typeof answer.total === 'number' ? null : 'no { data, total }');
-
-/** Requests at RATE per second for that long; `send(index, due)` makes the index-th one. */
-async function fire(seconds, firstIndex, send) {
-  const count = seconds * RATE;
-  const start = performance.now() + 20;
-  const answers = [];
-  for (let index = 0; index < count; index += 1) {
-    const due = start + (index * 1000) / RATE;
-    const wait = due - performance.now();
-    if (wait > 0) await sleep(wait);
-    answers.push(send(firstIndex + index, due));
-  }
-  return Promise.all(answers);
-}
-
-function percentile(sorted, p) {
-  return sorted[Math.max(0, Math.ceil((p / 100) * sorted.length) - 1)];
-}
+/** A call of the bench, timed from when it was due. */
+const call = (path, body, headers, due, check) => timedPost({ origin, path, body, headers, due, check, timeoutMs: TIMEOUT_MS });
 
 function summary(samples) {
   const sorted = samples.map((sample) => sample.ms).sort((a, b) => a - b);
@@ -580,9 +493,9 @@ async function measured(send) {
   let calmest = null;
   for (let attempt = 1; attempt <= ATTEMPTS; attempt += 1) {
     await quiet();
-    await fire(WARM_UP_S, 0, send);
+    await fire({ rate: RATE, seconds: WARM_UP_S, firstIndex: 0 }, send);
     const before = cpuTicks();
-    const samples = await fire(MEASURE_S, WARM_UP_S * RATE, send);
+    const samples = await fire({ rate: RATE, seconds: MEASURE_S, firstIndex: WARM_UP_S * RATE }, send);
     const others = othersBetween(before, cpuTicks());
     if (!calmest || others < calmest.others) calmest = { samples, others };
     calmest.tries = attempt;
@@ -740,25 +653,6 @@ async function heldByExport(format, dataDir) {
   }
 }
 
-async function logIn(password) {
-  const response = await fetch(`${origin}/api/auth/login`, { method: 'POST', headers: { 'Content-Type': 'application/json', Origin: origin }, body: JSON.stringify({ email: STAFF, password }) });
-  if (!response.ok) throw new Error(`${STAFF} could not log in: ${response.status} ${await response.text()}`);
-  // The session is saved as the answer ends: its headers come first, and a call made on them could find it unsaved.
-  await response.text();
-  return response.headers
-    .getSetCookie()
-    .map((cookie) => cookie.split(';')[0])
-    .join('; ');
-}
-
-async function waitFor(test, label, timeoutMs = 600_000) {
-  const started = Date.now();
-  while (!(await test())) {
-    if (Date.now() - started > timeoutMs) throw new Error(`Timed out waiting for ${label}`);
-    await sleep(500);
-  }
-}
-
 function newest(path) {
   if (!existsSync(path)) return 0;
   const stat = statSync(path);
@@ -879,13 +773,13 @@ try {
     const gc = MAJOR_GC.exec(text);
     if (gc) majorGcs.push({ at: performance.now(), live: Number(gc[1]) });
   });
-  await waitFor(() => fetch(`${origin}/api/health`).then((response) => response.ok, () => false), 'the API');
+  await waitFor(() => fetch(`${origin}/api/health`).then((response) => response.ok, () => false), 'the API', 600_000);
   watched.api = api.pid;
   watched.mariadb = Number(spawnSync('pgrep', ['-x', 'mariadbd'], { encoding: 'utf8' }).stdout.split('\n')[0]) || null;
   // At start the API computes the dashboard's figures, which count every event: the calls are measured once that is over.
-  await waitFor(async () => (await admin.query(`SELECT COUNT(*) AS count FROM \`${DATABASE}\`.statistics`))[0][0].count > 0, 'the statistics');
+  await waitFor(async () => (await admin.query(`SELECT COUNT(*) AS count FROM \`${DATABASE}\`.statistics`))[0][0].count > 0, 'the statistics', 600_000);
   facts.startSeconds = (performance.now() - apiStarted) / 1000;
-  const headers = { 'Content-Type': 'application/json', Origin: origin, Cookie: await logIn(DEMO_PASSWORD) };
+  const headers = { 'Content-Type': 'application/json', Origin: origin, Cookie: await logIn(origin, STAFF, DEMO_PASSWORD) };
   // Files just loaded have no list columns yet: the first list works them out (the API starts on it as it starts).
   const first = await fetch(`${origin}/api/records/list`, { method: 'POST', headers, body: JSON.stringify({ per_page: 10 }), signal: AbortSignal.timeout(600_000) });
   if (!first.ok) throw new Error(`The first list failed: ${first.status} ${await first.text()}`);
