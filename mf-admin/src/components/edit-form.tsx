@@ -36,6 +36,20 @@ export function useLatestAnswer<Answer>(loaded: Answer) {
   return [saved !== null && saved.over === loaded ? saved.answer : loaded, show] as const;
 }
 
+/** The foot of a form: why it was refused, then its one submit button (`disabled` while sending, unless told more). */
+export function SubmitActions({ failure, sending, disabled = sending, children }: { failure: RequestErrorData | null; sending: boolean; disabled?: boolean; children: ReactNode }) {
+  return (
+    <>
+      {failure && <RequestErrorMessage error={failure} />}
+      <div className="bo-actions">
+        <button type="submit" className="ui-button" disabled={disabled}>
+          {children}
+        </button>
+      </div>
+    </>
+  );
+}
+
 /**
  * The foot of an edit form: why the save failed (with « Recharger la fiche » when someone saved meanwhile),
  * « Enregistrer » once something changed, and the page's other actions.

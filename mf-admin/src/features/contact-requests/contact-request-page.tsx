@@ -4,7 +4,7 @@ import { findCommune, formatDate, formatDateTime, formatNumber, HOUSEHOLD_OPTION
 import { http } from '@hsa-lli/common/http';
 import { formReset, pushMessage, useAppDispatch } from '@hsa-lli/common/store';
 import { CheckboxField, RequestErrorMessage, TextareaField, useForm, useSubmission } from '@hsa-lli/common/ui';
-import { ConfirmButton, type HistoryField, HistoryPanel, routeId, useCheckedSubmission, useLatestAnswer } from '../../components/edit-form.js';
+import { ConfirmButton, type HistoryField, HistoryPanel, routeId, SubmitActions, useCheckedSubmission, useLatestAnswer } from '../../components/edit-form.js';
 import '../../components/back-office.css';
 import { ContactStatusBadge, RgpdFlag, statusLabel, subjectLabel } from './contact-labels.js';
 import { useChangeContactRequestMutation, useReplyToContactRequestMutation } from './contact-requests-api.js';
@@ -93,12 +93,7 @@ function ReplyForm({ contact, onSent }: { contact: ContactFormView; onSent: (ans
         maxLength={5000}
       />
       {contact.status === 'new' && <CheckboxField form={form} name="complete" label="Marquer la demande comme terminée" />}
-      {failure && <RequestErrorMessage error={failure} />}
-      <div className="bo-actions">
-        <button type="submit" className="ui-button" disabled={sending}>
-          Envoyer la réponse
-        </button>
-      </div>
+      <SubmitActions failure={failure} sending={sending}>Envoyer la réponse</SubmitActions>
     </form>
   );
 }

@@ -2,8 +2,8 @@ import { Link, useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import { EQUIPMENT_TYPE_OPTIONS, equipmentSchema, equipmentUpdateSchema, usageText, type EquipmentAnswer } from '@hsa-lli/common/back-office';
 import { http } from '@hsa-lli/common/http';
 import { formReset, pushMessage, useAppDispatch } from '@hsa-lli/common/store';
-import { RadioGroup, RequestErrorMessage, TextField, type FormBinding } from '@hsa-lli/common/ui';
-import { DeleteButton, type HistoryField, HistoryPanel, routeId, SaveActions, UnsavedChangesGuard, useCheckedSubmission, useEditForm, useLatestAnswer, useLeave } from '../../components/edit-form.js';
+import { RadioGroup, TextField, type FormBinding } from '@hsa-lli/common/ui';
+import { DeleteButton, type HistoryField, HistoryPanel, routeId, SaveActions, SubmitActions, UnsavedChangesGuard, useCheckedSubmission, useEditForm, useLatestAnswer, useLeave } from '../../components/edit-form.js';
 import '../../components/back-office.css';
 import { useCreateEquipmentMutation, useDeleteEquipmentMutation, useUpdateEquipmentMutation } from './equipments-api.js';
 import { equipmentTypeLabel } from './equipment-labels.js';
@@ -61,12 +61,7 @@ export function NewEquipmentPage() {
           }}
         >
           <EquipmentFields form={form} />
-          {failure && <RequestErrorMessage error={failure} />}
-          <div className="bo-actions">
-            <button type="submit" className="ui-button" disabled={sending}>
-              Créer l'équipement
-            </button>
-          </div>
+          <SubmitActions failure={failure} sending={sending}>Créer l'équipement</SubmitActions>
         </form>
       )}
       <UnsavedChangesGuard when={dirty && !leaving} onDiscard={discard} />

@@ -34,14 +34,13 @@ import {
   MessageBox,
   MoneyField,
   NumericField,
-  RequestErrorMessage,
   SelectField,
   TextareaField,
   TextField,
   checkedValues,
   type FormBinding,
 } from '@hsa-lli/common/ui';
-import { DeleteButton, type HistoryField, HistoryPanel, routeId, SaveActions, UnsavedChangesGuard, useCheckedSubmission, useEditForm, useLatestAnswer, useLeave } from '../../components/edit-form.js';
+import { DeleteButton, type HistoryField, HistoryPanel, routeId, SaveActions, SubmitActions, UnsavedChangesGuard, useCheckedSubmission, useEditForm, useLatestAnswer, useLeave } from '../../components/edit-form.js';
 import { useEquipmentOptions } from '../../components/equipment-options.js';
 import { PhotoManager } from '../../components/photo-manager.js';
 import '../../components/back-office.css';
@@ -238,12 +237,7 @@ export function NewGoodPage() {
         >
           <GoodFields form={form} residences={residences.data ?? []} />
           <p className="bo-panel">Les photos et le plan s’ajoutent une fois le bien créé.</p>
-          {failure && <RequestErrorMessage error={failure} />}
-          <div className="bo-actions">
-            <button type="submit" className="ui-button" disabled={sending}>
-              Créer le bien
-            </button>
-          </div>
+          <SubmitActions failure={failure} sending={sending}>Créer le bien</SubmitActions>
         </form>
       )}
       <UnsavedChangesGuard when={dirty && !leaving} onDiscard={discard} />

@@ -27,7 +27,7 @@ import {
 import type { RequestErrorData } from '@hsa-lli/common/http';
 import { formFilled, formReset, pushMessage, selectSession, useAppDispatch, useAppSelector } from '@hsa-lli/common/store';
 import { DateField, RadioGroup, RequestErrorMessage, SelectField, TextareaField, useForm, useSubmission, type FormBinding } from '@hsa-lli/common/ui';
-import { ConfirmButton, useCheckedSubmission, useEditForm } from '../../components/edit-form.js';
+import { ConfirmButton, SubmitActions, useCheckedSubmission, useEditForm } from '../../components/edit-form.js';
 import {
   useCreateRecordEventMutation,
   useCreateRecordNoteMutation,
@@ -93,12 +93,7 @@ export function StagePanel({ record, view, onChange }: { record: StaffRecord; vi
         >
           <RadioGroup form={form} name="stage" label="Passer au stade" options={moves.map((stage) => ({ value: stage, label: stageLabel(stage) }))} required />
           <TextareaField form={form} name="comment" label="Commentaire" hint="Facultatif : la raison du changement, gardée dans l’historique." rows={2} maxLength={2000} />
-          {failure && <RequestErrorMessage error={failure} />}
-          <div className="bo-actions">
-            <button type="submit" className="ui-button" disabled={sending}>
-              Changer de stade
-            </button>
-          </div>
+          <SubmitActions failure={failure} sending={sending}>Changer de stade</SubmitActions>
         </form>
       )}
       <h3>Historique des stades</h3>
@@ -361,12 +356,7 @@ function EventForm({ record, onAdded }: { record: StaffRecord; onAdded: (event: 
           <TextareaField form={form} name="comment" label="Commentaire" rows={3} maxLength={2000} />
         </div>
       </div>
-      {failure && <RequestErrorMessage error={failure} />}
-      <div className="bo-actions">
-        <button type="submit" className="ui-button" disabled={sending}>
-          Enregistrer l’événement
-        </button>
-      </div>
+      <SubmitActions failure={failure} sending={sending}>Enregistrer l’événement</SubmitActions>
     </form>
   );
 }
@@ -462,12 +452,7 @@ export function NotesPanel({ recordId, view, onChange }: { recordId: number; vie
         }}
       >
         <TextareaField form={form} name="body" label="Nouvelle note" rows={3} maxLength={2000} required />
-        {failure && <RequestErrorMessage error={failure} />}
-        <div className="bo-actions">
-          <button type="submit" className="ui-button" disabled={sending}>
-            Ajouter la note
-          </button>
-        </div>
+        <SubmitActions failure={failure} sending={sending}>Ajouter la note</SubmitActions>
       </form>
       {view.notes.length === 0 ? (
         <p>Aucune note pour le moment.</p>

@@ -23,13 +23,12 @@ import {
   CheckboxGroup,
   DateField,
   RadioGroup,
-  RequestErrorMessage,
   SelectField,
   TextareaField,
   TextField,
   type FormBinding,
 } from '@hsa-lli/common/ui';
-import { DeleteButton, type HistoryField, HistoryPanel, routeId, SaveActions, UnsavedChangesGuard, useCheckedSubmission, useEditForm, useLatestAnswer, useLeave } from '../../components/edit-form.js';
+import { DeleteButton, type HistoryField, HistoryPanel, routeId, SaveActions, SubmitActions, UnsavedChangesGuard, useCheckedSubmission, useEditForm, useLatestAnswer, useLeave } from '../../components/edit-form.js';
 import '../../components/back-office.css';
 import { useEquipmentOptions } from '../../components/equipment-options.js';
 import { PhotoManager } from '../../components/photo-manager.js';
@@ -169,12 +168,7 @@ export function NewResidencePage() {
           }}
         >
           <ResidenceFields form={form} />
-          {failure && <RequestErrorMessage error={failure} />}
-          <div className="bo-actions">
-            <button type="submit" className="ui-button" disabled={sending}>
-              Créer la résidence
-            </button>
-          </div>
+          <SubmitActions failure={failure} sending={sending}>Créer la résidence</SubmitActions>
         </form>
       )}
       <UnsavedChangesGuard when={dirty && !leaving} onDiscard={discard} />

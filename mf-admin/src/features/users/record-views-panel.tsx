@@ -2,8 +2,8 @@ import { useRevalidator } from 'react-router';
 import { recordViewsAllowanceSchema } from '@hsa-lli/common/back-office';
 import { parseNumber } from '@hsa-lli/common/domain';
 import { pushMessage, useAppDispatch } from '@hsa-lli/common/store';
-import { MessageBox, RequestErrorMessage, TextField, useForm } from '@hsa-lli/common/ui';
-import { useCheckedSubmission } from '../../components/edit-form.js';
+import { MessageBox, TextField, useForm } from '@hsa-lli/common/ui';
+import { SubmitActions, useCheckedSubmission } from '../../components/edit-form.js';
 import { useAllowRecordViewsMutation, useRecordViewsQuery } from './users-api.js';
 
 /**
@@ -51,12 +51,7 @@ export function RecordViewsPanel({ id, name }: { id: number; name: string }) {
             maxLength={5}
           />
         </div>
-        {failure && <RequestErrorMessage error={failure} />}
-        <div className="bo-actions">
-          <button type="submit" className="ui-button" disabled={sending}>
-            Relever la limite
-          </button>
-        </div>
+        <SubmitActions failure={failure} sending={sending}>Relever la limite</SubmitActions>
       </form>
     </section>
   );

@@ -4,7 +4,7 @@ import { formatDateTime, INVITABLE_ROLE_OPTIONS, invitationSchema, pageOpenTo, R
 import { http } from '@hsa-lli/common/http';
 import { formReset, pushMessage, selectSession, useAppDispatch, useAppSelector } from '@hsa-lli/common/store';
 import { CheckboxGroup, checkedValues, RadioGroup, RequestErrorMessage, TextField, useSubmission } from '@hsa-lli/common/ui';
-import { ConfirmButton, DeleteButton, type HistoryField, HistoryPanel, routeId, SaveActions, UnsavedChangesGuard, useCheckedSubmission, useEditForm, useLatestAnswer, useLeave } from '../../components/edit-form.js';
+import { ConfirmButton, DeleteButton, type HistoryField, HistoryPanel, routeId, SaveActions, SubmitActions, UnsavedChangesGuard, useCheckedSubmission, useEditForm, useLatestAnswer, useLeave } from '../../components/edit-form.js';
 import '../../components/back-office.css';
 import './users.css';
 import { RecordViewsPanel } from './record-views-panel.js';
@@ -80,12 +80,7 @@ export function NewUserPage() {
               <RadioGroup form={form} name="role" label="Rôle" required inline options={INVITABLE_ROLE_OPTIONS} />
             </div>
           </div>
-          {failure && <RequestErrorMessage error={failure} />}
-          <div className="bo-actions">
-            <button type="submit" className="ui-button" disabled={sending}>
-              Envoyer l'invitation
-            </button>
-          </div>
+          <SubmitActions failure={failure} sending={sending}>Envoyer l'invitation</SubmitActions>
         </form>
       )}
       <UnsavedChangesGuard when={dirty && !leaving} onDiscard={discard} />
