@@ -289,9 +289,6 @@ export class ContactFormsService {
     return this.getOne(id, actor);
   }
 
-  count(): Promise<number> {
-    return this.contacts.count();
-  }
 
   /** The account an address already has may receive the file only when it is an active customer's. */
   private async checkLinkable(user: User): Promise<void> {

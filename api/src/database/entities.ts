@@ -17,7 +17,8 @@ import { RecordStageChange } from '../records/entities/record-stage-change.entit
 import { Record } from '../records/entities/record.entity.js';
 import { Commune } from '../reference/entities/commune.entity.js';
 import { Residence } from '../residences/entities/residence.entity.js';
-import { Statistic } from '../stats/entities/statistic.entity.js';
+import { StatisticMonth } from '../stats/entities/statistic-month.entity.js';
+import { StatisticRefresh } from '../stats/entities/statistic-refresh.entity.js';
 import { Token } from '../tokens/entities/token.entity.js';
 import { User } from '../users/entities/user.entity.js';
 
@@ -41,7 +42,8 @@ export const ENTITIES = [
   RecordViewAllowance,
   Residence,
   Session,
-  Statistic,
+  StatisticMonth,
+  StatisticRefresh,
   Token,
   User,
 ];

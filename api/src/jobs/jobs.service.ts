@@ -17,6 +17,14 @@ export type QueueName = (typeof QUEUE_NAMES)[number];
 
 export type JobProcessor = (data: unknown) => Promise<unknown>;
 
+/** How a job is queued: `jobId` makes a job of that id while one is kept a no-op (BullMQ's de-duplication). */
+export interface EnqueueOptions {
+  jobId?: string;
+  /** Tries in all before the job is failed, `backoff` apart (doubling each time when exponential). */
+  attempts?: number;
+  backoff?: { type: 'fixed' | 'exponential'; delay: number };
+}
+
 interface LocalJob extends JobView {
   queue: QueueName;
   data: unknown;
@@ -44,6 +52,8 @@ export class JobTimeoutError extends Error {}
 
 /** How many finished in-process jobs stay readable through the API. */
 const LOCAL_HISTORY = 200;
+/** BullMQ keeps as many finished jobs of each queue, for the API to tell how they ended. */
+const HISTORY = { removeOnComplete: { count: LOCAL_HISTORY }, removeOnFail: { count: LOCAL_HISTORY } };
 
 /**
  * Background jobs. With REDIS_URL they go through BullMQ queues, processed by this process when
@@ -62,6 +72,9 @@ export class JobsService implements OnApplicationShutdown {
   private readonly queueEvents = new Map<QueueName, QueueEvents>();
   /** Redis clients this service opened; BullMQ leaves the ones it is given open. */
   private readonly clients: Redis[] = [];
+  /** Without Redis: the timer of the scheduled job, and those of delayed jobs, cleared at shutdown. */
+  private scheduleTimer: NodeJS.Timeout | undefined;
+  private readonly delayed = new Set<NodeJS.Timeout>();
 
   constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {}
 
@@ -79,15 +92,27 @@ export class JobsService implements OnApplicationShutdown {
     }
   }
 
-  async enqueue(queue: QueueName, name: string, data: unknown = {}): Promise<JobView> {
+  async enqueue(queue: QueueName, name: string, data: unknown = {}, options: EnqueueOptions = {}): Promise<JobView> {
     if (this.config.redisUrl) {
-      const job = await this.queue(queue, this.config.redisUrl).add(name, data, {
-        removeOnComplete: { count: LOCAL_HISTORY },
-        removeOnFail: { count: LOCAL_HISTORY },
-      });
+      const job = await this.queue(queue, this.config.redisUrl).add(name, data, { ...HISTORY, ...options });
       return { id: String(job.id), queue, name, state: 'waiting', result: null, failed_reason: null };
     }
-    return this.runLocally(queue, name, data).view;
+    const kept = options.jobId === undefined ? undefined : this.localJobs.get(options.jobId);
+    if (kept) {
+      const { data: _data, ...view } = kept;
+      return view;
+    }
+    return this.runLocally(queue, name, data, 0, options).view;
+  }
+
+  /** Forgets a job that is not running (a finished one, so that its id can be queued again). */
+  async remove(queue: QueueName, id: string): Promise<void> {
+    if (this.config.redisUrl) {
+      await (await this.queue(queue, this.config.redisUrl).getJob(id))?.remove();
+      return;
+    }
+    const job = this.localJobs.get(id);
+    if (job?.queue === queue && job.state !== 'active') this.localJobs.delete(id);
   }
 
   /**
@@ -99,10 +124,7 @@ export class JobsService implements OnApplicationShutdown {
     let finished: Promise<unknown>;
     if (this.config.redisUrl) {
       const events = await this.events(queue, this.config.redisUrl);
-      const job = await this.queue(queue, this.config.redisUrl).add(name, data, {
-        removeOnComplete: { count: LOCAL_HISTORY },
-        removeOnFail: { count: LOCAL_HISTORY },
-      });
+      const job = await this.queue(queue, this.config.redisUrl).add(name, data, HISTORY);
       // Its own time limit, a little later than ours, only frees its listeners.
       finished = job.waitUntilFinished(events, timeoutMs + 1000);
     } else {
@@ -126,14 +148,38 @@ export class JobsService implements OnApplicationShutdown {
    * one waits are folded into it (one that is already running may have read older data, so it counts
    * as done, not as waiting).
    */
-  async enqueueUnlessWaiting(queue: QueueName, name: string): Promise<void> {
+  async enqueueUnlessWaiting(queue: QueueName, name: string, { delayMs = 0 }: { delayMs?: number } = {}): Promise<void> {
     if (this.config.redisUrl) {
       const waiting = await this.queue(queue, this.config.redisUrl).getJobs(['waiting', 'delayed', 'prioritized']);
-      if (waiting.some((job) => job.name === name)) return;
-    } else if ([...this.localJobs.values()].some((job) => job.queue === queue && job.name === name && job.state === 'waiting')) {
+      // A job scheduler's next run waits too, but maybe for minutes: it is no reason to wait.
+      if (waiting.some((job) => job.name === name && !job.repeatJobKey)) return;
+      await this.queue(queue, this.config.redisUrl).add(name, {}, { delay: delayMs, ...HISTORY });
       return;
     }
-    await this.enqueue(queue, name);
+    if ([...this.localJobs.values()].some((job) => job.queue === queue && job.name === name && job.state === 'waiting')) return;
+    this.runLocally(queue, name, {}, delayMs);
+  }
+
+  /**
+   * Runs a job every `everyMinutes` minutes on the quarter-hours of France's clocks (with Redis, one BullMQ job scheduler
+   * shared by every process, whichever runs it; without, a timer of this process).
+   */
+  async schedule(queue: QueueName, name: string, everyMinutes: number): Promise<void> {
+    if (this.config.redisUrl) {
+      await this.queue(queue, this.config.redisUrl).upsertJobScheduler(
+        `${name}-every-${everyMinutes}-min`,
+        { pattern: `0 */${everyMinutes} * * * *`, tz: 'Europe/Paris' },
+        { name, data: {}, opts: HISTORY },
+      );
+      return;
+    }
+    const period = everyMinutes * 60_000;
+    // France's offsets are whole hours: a multiple of minutes past the hour is the same in UTC.
+    const tick = () => {
+      this.runLocally(queue, name, {});
+      this.scheduleTimer = setTimeout(tick, period - (Date.now() % period)).unref();
+    };
+    this.scheduleTimer = setTimeout(tick, period - (Date.now() % period)).unref();
   }
 
   async find(queue: QueueName, id: string): Promise<JobView | null> {
@@ -172,6 +218,8 @@ export class JobsService implements OnApplicationShutdown {
   }
 
   async onApplicationShutdown(): Promise<void> {
+    clearTimeout(this.scheduleTimer);
+    for (const timer of this.delayed) clearTimeout(timer);
     await Promise.all(this.workers.map((worker) => worker.close()));
     await Promise.all([...this.queueEvents.values()].map((events) => events.close()));
     await Promise.all([...this.queues.values()].map((queue) => queue.close()));
@@ -231,18 +279,29 @@ export class JobsService implements OnApplicationShutdown {
   }
 
   /** Runs a job after the queue's earlier ones: its view, and its outcome for whoever waits for it. */
-  private runLocally(queue: QueueName, name: string, data: unknown): { view: JobView; outcome: Promise<unknown> } {
-    const job: LocalJob = { id: randomUUID(), queue, name, state: 'waiting', result: null, failed_reason: null, data };
+  private runLocally(queue: QueueName, name: string, data: unknown, delayMs = 0, options: EnqueueOptions = {}): { view: JobView; outcome: Promise<unknown> } {
+    const job: LocalJob = { id: options.jobId ?? randomUUID(), queue, name, state: 'waiting', result: null, failed_reason: null, data };
     this.localJobs.set(job.id, job);
     for (const id of this.localJobs.keys()) {
       if (this.localJobs.size <= LOCAL_HISTORY) break;
       this.localJobs.delete(id);
     }
+    if (delayMs > 0) {
+      // Waiting meanwhile, so that later requests fold into it; dropped if the process stops first.
+      const timer = setTimeout(() => {
+        this.delayed.delete(timer);
+        this.localJobs.delete(job.id);
+        this.runLocally(queue, name, data);
+      }, delayMs).unref();
+      this.delayed.add(timer);
+      const { data: _data, ...view } = job;
+      return { view, outcome: Promise.resolve(null) };
+    }
     const previous = this.localChains.get(queue) ?? Promise.resolve();
     const outcome = previous.then(async () => {
       job.state = 'active';
       try {
-        const result = await this.process(queue, name, data);
+        const result = await this.attempt(queue, name, data, options);
         job.result = result ?? null;
         job.state = 'completed';
         return result;
@@ -261,5 +320,19 @@ export class JobsService implements OnApplicationShutdown {
     this.localChains.set(queue, next);
     const { data: _data, ...view } = job;
     return { view, outcome };
+  }
+
+  /** Runs a job's processor, again after a pause while it has tries left (BullMQ's `attempts` and `backoff`, in-process). */
+  private async attempt(queue: QueueName, name: string, data: unknown, { attempts = 1, backoff }: EnqueueOptions): Promise<unknown> {
+    for (let tried = 1; ; tried += 1) {
+      try {
+        return await this.process(queue, name, data);
+      } catch (error) {
+        if (tried >= attempts) throw error;
+        const delay = !backoff ? 0 : backoff.type === 'fixed' ? backoff.delay : backoff.delay * 2 ** (tried - 1);
+        this.logger.warn(`Job ${queue}:${name} failed (try ${tried} of ${attempts}), tried again in ${delay} ms: ${error instanceof Error ? error.message : String(error)}`);
+        await new Promise((resolve) => setTimeout(resolve, delay));
+      }
+    }
   }
 }

@@ -60,11 +60,6 @@ export class ResidencesService {
   }
 
   /** The homes a visitor can find on the site: counted from the list itself, so that the two always agree. */
-  async countHomes(): Promise<number> {
-    const residences = await this.listPublished();
-    return residences.reduce((count, residence) => count + residence.goods_count, 0);
-  }
-
   /** A published residence and its enabled goods, or null. */
   async detailsBySlug(slug: string): Promise<ResidenceDetails | null> {
     const residence = await this.residences.findOne({
@@ -105,8 +100,17 @@ export class ResidencesService {
     return this.residences.find({ where: { status: 'published' }, relations: { goods: true }, order: { id: 'ASC' } });
   }
 
-  countPublished(): Promise<number> {
-    return this.residences.countBy({ status: 'published' });
+  /** When each published residence and each home offered on the site (isHome) was created, for the statistics. */
+  async publishedCreations(): Promise<{ residences: Date[]; homes: Date[] }> {
+    const residences = await this.residences.find({
+      select: { id: true, createdAt: true, goods: { id: true, enabled: true, flatSize: true, createdAt: true } },
+      where: { status: 'published' },
+      relations: { goods: true },
+    });
+    return {
+      residences: residences.map((residence) => new Date(residence.createdAt)),
+      homes: residences.flatMap((residence) => residence.goods.filter(isHome).map((good) => new Date(good.createdAt))),
+    };
   }
 
   /**

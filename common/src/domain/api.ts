@@ -57,13 +57,6 @@ export interface GoodView {
   _residence: { id: number; slug: string; name: string; city: CityView; neighborhood: string | null; address_line_1: string };
 }
 
-export interface StatisticView {
-  /** The stats path, such as `goods/count`. */
-  key: string;
-  value: unknown;
-  computed_at: string;
-}
-
 export type JobState = 'waiting' | 'active' | 'completed' | 'failed';
 
 export interface JobView {

@@ -52,7 +52,7 @@ export function stageMoveProblem(from: RecordStage, to: RecordStage): string | n
 
 /**
  * Follow-up event types and their sub-reasons. `good`: whether the event names the good it concerns ('required' for
- * a visit or an offer, which the statistics count by residence). `reasonRequired`: the sub-reason must be given.
+ * a visit or an offer; a refusal may name the good refused: the statistics count visits and refusals by residence). `reasonRequired`: the sub-reason must be given.
  */
 export const EVENT_TYPE_OPTIONS = [
   {
@@ -110,7 +110,7 @@ export const EVENT_TYPE_OPTIONS = [
       { value: 'other', label: 'Autre raison' },
     ],
     reasonRequired: true,
-    good: 'none',
+    good: 'optional',
   },
   {
     value: 'refusal_by_provider',
@@ -123,7 +123,7 @@ export const EVENT_TYPE_OPTIONS = [
       { value: 'other', label: 'Autre raison' },
     ],
     reasonRequired: true,
-    good: 'none',
+    good: 'optional',
   },
   { value: 'lease_signed', label: 'Signature du bail', reasons: [], reasonRequired: false, good: 'optional' },
   { value: 'move_in', label: 'Entrée dans les lieux', reasons: [], reasonRequired: false, good: 'optional' },

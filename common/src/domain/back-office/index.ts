@@ -13,3 +13,4 @@ export * from './records.js';
 export * from './residences.js';
 export * from './users.js';
 export { TEXT_ID, textIdField } from '../schema.js';
+export * from './stats.js';

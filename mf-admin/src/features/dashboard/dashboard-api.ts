@@ -1,4 +1,5 @@
-import type { JobView, StatisticView } from '@hsa-lli/common/domain';
+import type { StatisticView } from '@hsa-lli/common/back-office';
+import type { JobView } from '@hsa-lli/common/domain';
 import { api, errorText, pushMessage } from '@hsa-lli/common/store';
 
 export const JOB_POLL_INTERVAL_MS = 500;
