@@ -38,6 +38,8 @@ export interface AppConfig {
   prerender: boolean;
   /** Chromium for prerendering and PDF printing. */
   chromiumPath: string;
+  /** Without a Chromium at chromiumPath, use the one the @sparticuz/chromium package carries. */
+  chromiumFromNpm: boolean;
   /** Where the API reads the deployed front apps to tell their version, when it does not serve them itself. */
   frontOrigin: string | null;
   /** clamd (`tcp://host:port`) that scans every uploaded document; without it documents are kept « non analysé ». */
@@ -179,6 +181,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     documentsKeys: readDocumentKeys(env, production),
     prerender: readBoolean(env, 'PRERENDER', readBoolean(env, 'SERVE_APPS', false)),
     chromiumPath: env.CHROMIUM_PATH?.trim() || '/usr/bin/chromium',
+    chromiumFromNpm: readBoolean(env, 'CHROMIUM_FROM_NPM', true),
     production,
   };
 }

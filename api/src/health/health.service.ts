@@ -3,6 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
 import { APP_CONFIG } from '../config/config.module.js';
 import type { AppConfig } from '../config/config.js';
+import { BrowserProvider } from '../browser/browser.module.js';
 import { dialectOf } from '../database/data-source.js';
 import { JobsService } from '../jobs/jobs.service.js';
 
@@ -13,6 +14,7 @@ export class HealthService {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly jobs: JobsService,
+    private readonly browser: BrowserProvider,
   ) {}
 
   async report() {
@@ -21,6 +23,8 @@ export class HealthService {
       status: databaseOk && queueOk ? ('ok' as const) : ('degraded' as const),
       database: { dialect: dialectOf(this.config), ok: databaseOk },
       queue: { mode: this.jobs.mode, workers: this.config.runWorkers, ok: queueOk },
+      // Without it PDFs are refused (503, in French) and public pages go unrendered: said here, not a failure of the service.
+      chromium: { source: this.browser.source.kind, ok: this.browser.available },
     };
   }
 

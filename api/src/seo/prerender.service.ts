@@ -58,6 +58,10 @@ export class PrerenderService implements OnModuleDestroy {
   /** Where the pages are read from: this API, once it listens (one-origin mode), or the front's origin. */
   async start(origin: string): Promise<void> {
     this.origin = this.config.frontOrigin ?? origin;
+    if (this.config.prerender && !this.browser.available) {
+      // Visitors would silently get pages drawn in their browser only: said at every start instead.
+      this.logger.error('PRERENDER is on but there is no Chromium: public pages are served without their prerendered HTML (see CHROMIUM_PATH)');
+    }
     if (this.enabled) {
       this.renderedVersion = await this.versions.version();
       this.redeployWatch = setInterval(() => void this.renderIfRedeployed(), REDEPLOY_CHECK_MS).unref();
