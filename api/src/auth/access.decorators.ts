@@ -17,3 +17,14 @@ export const ForPage = (...patterns: [string, ...string[]]) => SetMetadata(ACCES
 
 /** The logged-in user of a route that needs one (any route under `@ForPage`): who the change is made by. */
 export const Actor = createParamDecorator((_: unknown, context: ExecutionContext): SessionUser => context.switchToHttp().getRequest<Request>().user as SessionUser);
+
+export const PRINT_KEY = 'hsa:print';
+
+/**
+ * Also opens a page's data call (a route under `@ForPage` with an `:id`) to the print job's credential for that page
+ * and that id (see print-token.ts): the one way the print browser reads a guarded page's data.
+ */
+export const PrintData = () => SetMetadata(PRINT_KEY, true);
+
+/** The print credential that opened this request, or null when a session did. */
+export const Printing = createParamDecorator((_: unknown, context: ExecutionContext) => context.switchToHttp().getRequest<Request>().printGrant ?? null);

@@ -5,6 +5,7 @@ import { UsersService } from '../users/users.service.js';
 import { AccessGuard } from './access.guard.js';
 import { AuthController } from './auth.controller.js';
 import { AuthService, PASSPORT } from './auth.service.js';
+import { PrintTokens } from './print-token.js';
 import { createPassport } from './session.serializer.js';
 import { SessionsModule } from './sessions/sessions.module.js';
 
@@ -13,9 +14,10 @@ import { SessionsModule } from './sessions/sessions.module.js';
   controllers: [AuthController],
   providers: [
     AuthService,
+    PrintTokens,
     { provide: PASSPORT, inject: [UsersService], useFactory: (users: UsersService) => createPassport(users) },
     { provide: APP_GUARD, useClass: AccessGuard },
   ],
-  exports: [SessionsModule, PASSPORT],
+  exports: [SessionsModule, PASSPORT, PrintTokens],
 })
 export class AuthModule {}

@@ -14,6 +14,7 @@ import type { User } from '../users/entities/user.entity.js';
 import { EMAIL_TAKEN, UsersService } from '../users/users.service.js';
 import { pagesFor, pagesVersion } from './access-rules.js';
 import { checkPassword, hashPassword } from './passwords.js';
+import { PrintTokens } from './print-token.js';
 import type { SessionUser } from './session-user.js';
 import { toSessionUser } from './session.serializer.js';
 import { describeDevice } from './sessions/device.js';
@@ -53,10 +54,15 @@ export class AuthService implements OnApplicationShutdown {
     private readonly tokens: TokensService,
     private readonly mail: MailService,
     private readonly users: UsersService,
+    private readonly printTokens: PrintTokens,
   ) {}
 
+  /** The session's pages; the print browser's credential adds its one page, whose data call it alone opens. */
   pages(request: Request): PagesAnswer {
-    const pages = pagesFor(currentUser(request)?.roles ?? []);
+    const user = currentUser(request);
+    const grant = user ? null : this.printTokens.fromRequest(request);
+    const pages = pagesFor(user?.roles ?? []);
+    if (grant && !pages.includes(grant.page)) pages.push(grant.page);
     return { pages, version: pagesVersion(pages) };
   }
 

@@ -34,7 +34,7 @@ export const ACTIVITY_STEP_MS = 60_000;
 export const BACKGROUND_CALLS: ReadonlySet<string> = new Set(['/get-js-version', '/front-config', '/health']);
 
 /** The secret that signs cookies: configured, or made once and kept in the data folder. */
-function sessionSecret(config: AppConfig): string {
+export function sessionSecret(config: AppConfig): string {
   if (config.sessionSecret) return config.sessionSecret;
   const file = join(config.dataDir, 'session-secret');
   if (!existsSync(file)) {
