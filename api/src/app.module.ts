@@ -17,6 +17,7 @@ import { ImagesModule } from './images/images.module.js';
 import { JobsModule } from './jobs/jobs.module.js';
 import { LegalModule } from './legal/legal.module.js';
 import { MailModule } from './mail/mail.module.js';
+import { PdfModule } from './pdf/pdf.module.js';
 import { RedisModule } from './redis/redis.module.js';
 import { ReferenceModule } from './reference/reference.module.js';
 import { ResidencesModule } from './residences/residences.module.js';
@@ -52,6 +53,7 @@ export class AppModule {
         HealthModule,
         ImagesModule,
         LegalModule,
+        PdfModule,
         ReferenceModule,
         ResidencesModule,
         SeoModule,

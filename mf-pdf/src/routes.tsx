@@ -8,4 +8,11 @@ export default routesByLayout([
         loader: executiveNoteLoader,
       })),
   }),
+  pageRoute('/PDF/fiche-synthese-demandeur/[id]', {
+    lazy: () =>
+      import('./features/applicant-summary/applicant-summary-page.js').then(({ ApplicantSummaryPage, applicantSummaryLoader }) => ({
+        Component: ApplicantSummaryPage,
+        loader: applicantSummaryLoader,
+      })),
+  }),
 ]);

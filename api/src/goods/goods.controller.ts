@@ -1,4 +1,4 @@
-import { Controller, HttpCode, NotFoundException, Param, ParseIntPipe, Post } from '@nestjs/common';
+import { Controller, HttpCode, NotFoundException, Post } from '@nestjs/common';
 import {
   goodListSchema,
   goodSchema,
@@ -27,16 +27,6 @@ export class GoodsController {
   async details(@SchemaBody(goodIdSchema) { id }: { id: number }) {
     const good = await this.goods.find(id);
     if (!good || !isPublic(good)) throw new NotFoundException();
-    return { good: toGoodView(good) };
-  }
-
-  /** The good behind the executive note (/PDF/note-de-direction/<id>), whatever its state. */
-  @ForPage('/PDF/note-de-direction/[id]')
-  @Post('goods/:id/PDF/executive')
-  @HttpCode(200)
-  async executive(@Param('id', ParseIntPipe) id: number) {
-    const good = await this.goods.find(id);
-    if (!good) throw new NotFoundException();
     return { good: toGoodView(good) };
   }
 

@@ -12,5 +12,6 @@ import { GoodsService } from './goods.service.js';
   imports: [TypeOrmModule.forFeature([Good]), ResidencesModule, EquipmentsModule, ImagesModule, RecordsModule],
   controllers: [GoodsController],
   providers: [GoodsService],
+  exports: [GoodsService],
 })
 export class GoodsModule {}

@@ -29,6 +29,6 @@ import { UploadLinksService } from './upload-links.service.js';
   ],
   controllers: [RecordsController, FollowUpController, RecordsAdminController],
   providers: [RecordsService, RecordDocumentsService, UploadLinksService, FollowUpService, RecordsListService, RecordsExportService],
-  exports: [RecordsService, RecordsListService],
+  exports: [RecordsService, RecordsListService, FollowUpService],
 })
 export class RecordsModule {}

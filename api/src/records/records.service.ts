@@ -1,5 +1,6 @@
 import { Injectable, NotFoundException } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
+import type { CandidacyKind } from '@hsa-lli/common/back-office';
 import type { Household, MemberFields, MyRecord, MyRecordUpdate, PersonUpdate } from '@hsa-lli/common/domain';
 import { In, type DataSource, type EntityManager, type Repository } from 'typeorm';
 import { AuditService } from '../audit/audit.service.js';
@@ -9,6 +10,7 @@ import { Residence } from '../residences/entities/residence.entity.js';
 import type { User } from '../users/entities/user.entity.js';
 import { DocumentsService } from '../documents/documents.service.js';
 import { RecordDocument } from './entities/record-document.entity.js';
+import { RecordEvent } from './entities/record-event.entity.js';
 import { RecordPerson } from './entities/record-person.entity.js';
 import { Record } from './entities/record.entity.js';
 import { myRecordView, storedFilesOf } from './record-view.js';
@@ -64,10 +66,6 @@ export class RecordsService {
     private readonly list: RecordsListService,
   ) {}
 
-  count(): Promise<number> {
-    return this.records.count();
-  }
-
   /** How many files name this residence, this good or this account: what they name is never deleted under them. */
   countReferring(to: { residence: number } | { good: number } | { user: number }): Promise<number> {
     const [relation, id] = Object.entries(to)[0] as [keyof typeof to, number];
@@ -117,6 +115,36 @@ export class RecordsService {
 
   async findOne(id: number): Promise<Record | null> {
     return this.records.findOne({ where: { id }, relations: RECORD_RELATIONS });
+  }
+
+  /**
+   * The files that are candidates for a good, by reference: those that wish it, that staff put forward for it
+   * (`records.good`), or whose events offer or visit it; each with how, its persons and its latest event.
+   */
+  async candidatesFor(goodId: number): Promise<{ record: Record; kinds: CandidacyKind[]; lastEvent: RecordEvent | null }[]> {
+    const manager = this.records.manager;
+    const [wished, proposed, events] = await Promise.all([
+      manager.find(Record, { select: { id: true }, where: { wishedGoods: { id: goodId } } }),
+      manager.find(Record, { select: { id: true }, where: { good: { id: goodId } } }),
+      manager.find(RecordEvent, { where: { good: { id: goodId }, type: In(['offer', 'visit']) }, relations: { record: true } }),
+    ]);
+    const kinds = new Map<number, Set<CandidacyKind>>();
+    const add = (id: number, kind: CandidacyKind) => kinds.set(id, (kinds.get(id) ?? new Set<CandidacyKind>()).add(kind));
+    wished.forEach((record) => add(record.id, 'wished'));
+    proposed.forEach((record) => add(record.id, 'proposed'));
+    events.forEach((event) => add(event.record.id, event.type === 'offer' ? 'offered' : 'visited'));
+    if (kinds.size === 0) return [];
+    const ids = [...kinds.keys()];
+    const [records, latest] = await Promise.all([
+      manager.find(Record, { where: { id: In(ids) }, relations: { persons: true }, order: { reference: 'ASC', id: 'ASC' } }),
+      manager.find(RecordEvent, { where: { record: { id: In(ids) } }, relations: { record: true }, order: { at: 'DESC', id: 'DESC' } }),
+    ]);
+    const order: CandidacyKind[] = ['wished', 'proposed', 'offered', 'visited'];
+    return records.map((record) => ({
+      record,
+      kinds: order.filter((kind) => kinds.get(record.id)!.has(kind)),
+      lastEvent: latest.find((event) => event.record.id === record.id) ?? null,
+    }));
   }
 
   async mine(userId: number): Promise<MyRecord> {

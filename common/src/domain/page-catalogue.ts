@@ -180,6 +180,8 @@ export const PAGE_CATALOGUE = [
   ...backOfficeList('/admin/liste-des-equipements', 'ajouter', CATALOGUE, { list: 'Équipements', create: 'Nouvel équipement', one: 'Équipement' }),
   ...backOfficeList('/admin/liste-des-utilisateurs', 'nouvel-utilisateur', ['admin'], { list: 'Utilisateurs', create: 'Nouvel utilisateur', one: 'Utilisateur' }),
   { pattern: '/PDF/note-de-direction/[id]', owner: 'mf_pdf', layout: 'pdf', title: 'Note de direction', openTo: [...BACK_OFFICE, 'comitee'] },
+  // An applicant's whole file (incomes, documents, follow-up): staff who work on files only, as the file's own page.
+  { pattern: '/PDF/fiche-synthese-demandeur/[id]', owner: 'mf_pdf', layout: 'pdf', title: 'Fiche de synthèse du demandeur', openTo: BACK_OFFICE },
   { pattern: '/gestion/recommandations', owner: 'mf_admin', layout: 'admin', title: 'Recommandations', openTo: COMMITTEE },
 ] as const satisfies readonly CataloguePage[];
 

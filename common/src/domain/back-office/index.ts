@@ -14,3 +14,4 @@ export * from './residences.js';
 export * from './users.js';
 export { TEXT_ID, textIdField } from '../schema.js';
 export * from './stats.js';
+export * from './pdf.js';

@@ -7,6 +7,7 @@ import {
   goodRentCeiling,
   goodSchema,
   goodUpdateSchema,
+  PDF_DOCUMENTS,
   rentAboveCeiling,
   type GoodAdminView,
   type GoodAnswer,
@@ -25,7 +26,7 @@ import {
   type Option,
 } from '@hsa-lli/common/domain';
 import { http } from '@hsa-lli/common/http';
-import { formReset, pushMessage, useAppDispatch } from '@hsa-lli/common/store';
+import { formReset, pushMessage, selectPages, useAppDispatch, useAppSelector } from '@hsa-lli/common/store';
 import {
   CHECKED,
   CheckboxField,
@@ -280,6 +281,7 @@ export function GoodPage() {
   const { leaving, leaveTo } = useLeave();
   const historyFields = useHistoryFields(residences.data ?? []);
   const onSite = good.enabled && good._residence.status === 'published';
+  const { pages } = useAppSelector(selectPages);
   const title = `${good.reference} — ${flatSizeLabel(good.flat_size)} de ${surfaceText(good.surface)}`;
 
   return (
@@ -299,6 +301,7 @@ export function GoodPage() {
           <Link to={`/admin/liste-des-residences/${good._residence.id}`}>
             {good._residence.name} — {good._residence.city.label}
           </Link>
+          {pages.includes(PDF_DOCUMENTS.executive.page) && <Link to={PDF_DOCUMENTS.executive.path(good.id)}>Note de direction (PDF)</Link>}
         </div>
       </div>
       {ready && (

@@ -1,8 +1,9 @@
 import { useState } from 'react';
 import { Link, useLoaderData, type LoaderFunctionArgs } from 'react-router';
-import { applicantsLabel, householdLabel, type FollowUpView, type StaffRecord, type StaffRecordAnswer } from '@hsa-lli/common/back-office';
+import { applicantsLabel, householdLabel, PDF_DOCUMENTS, type FollowUpView, type StaffRecord, type StaffRecordAnswer } from '@hsa-lli/common/back-office';
 import { completenessWords, formatDate, formatDateTime, type ConsultationView } from '@hsa-lli/common/domain';
 import { http, RequestError } from '@hsa-lli/common/http';
+import { selectPages, useAppSelector } from '@hsa-lli/common/store';
 import { MessageBox } from '@hsa-lli/common/ui';
 import { routeId, useLatestAnswer } from '../../components/edit-form.js';
 import '../../components/back-office.css';
@@ -93,6 +94,7 @@ function RecordView({ record, loadedFollowUp }: { record: StaffRecord; loadedFol
   const [view, setView] = useLatestAnswer(loadedFollowUp);
   const [account, setAccount] = useLatestAnswer(record.account);
   const documents = completenessWords(record.completeness);
+  const { pages } = useAppSelector(selectPages);
   const applicants = applicantsLabel([record.person_1, ...(record.person_2 ? [record.person_2] : [])]);
   return (
     <section className="record-page">
@@ -106,6 +108,11 @@ function RecordView({ record, loadedFollowUp }: { record: StaffRecord; loadedFol
           </h1>
           <StageBadge stage={view.stage} />
         </div>
+        {pages.includes(PDF_DOCUMENTS.summary.page) && (
+          <div className="bo-heading__links">
+            <Link to={PDF_DOCUMENTS.summary.path(record.id)}>Fiche de synthèse (PDF)</Link>
+          </div>
+        )}
       </div>
       <p className="record-lead">
         <strong>{applicants || 'Demandeurs non nommés'}</strong> · {householdLabel(record.situation, record.members)}

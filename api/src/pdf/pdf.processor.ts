@@ -1,0 +1,96 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { PDF_DOCUMENTS } from '@hsa-lli/common/back-office';
+import { PRINT_TOKEN_HEADER, PrintTokens } from '../auth/print-token.js';
+import { BrowserProvider } from '../browser/browser.module.js';
+import { APP_CONFIG } from '../config/config.module.js';
+import type { AppConfig } from '../config/config.js';
+import { JobsService } from '../jobs/jobs.service.js';
+import { pdfKey } from './pdf-files.js';
+import { PRINT_JOB, PdfService, type PrintJobData } from './pdf.service.js';
+
+/** How long a page may take to load, to get its data and to be drawn. */
+const PAGE_TIMEOUT_MS = 20_000;
+
+/** What a print job answers. */
+export interface PrintResult {
+  /** The key of the data the page showed (the job's own, unless the data changed since it was queued). */
+  key: string;
+  printed: boolean;
+  bytes: number;
+  /** The process that printed it: a job is printed once, by one worker. */
+  pid: number;
+}
+
+/**
+ * The `pdf` queue's worker: opens an mf-pdf page in Chromium (this process's one browser, a fresh context per job) on
+ * the product's own origin, with a credential of its own for that page and id, and prints it to A4. Idempotent: a
+ * job whose file is there already prints nothing, and a file is written whole (temporary name, then renamed).
+ */
+@Injectable()
+export class PdfPrinter {
+  private readonly logger = new Logger(PdfPrinter.name);
+  private origin: string | null = null;
+  /** PDFs this process printed, for the tests and the benchmark. */
+  prints = 0;
+
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly pdf: PdfService,
+    private readonly browser: BrowserProvider,
+    private readonly tokens: PrintTokens,
+    jobs: JobsService,
+  ) {
+    jobs.register('pdf', PRINT_JOB, (data) => this.print(data as PrintJobData));
+  }
+
+  /** The API's own address once it listens: where it reads the pages in one-origin mode (FRONT_ORIGIN otherwise). */
+  start(origin: string): void {
+    this.origin = origin;
+    void this.pdf.files.sweep();
+  }
+
+  private async print(data: PrintJobData): Promise<PrintResult> {
+    const { kind, id, frontVersion } = data;
+    if (this.pdf.files.has(kind, id, data.key)) return { key: data.key, printed: false, bytes: 0, pid: process.pid };
+    if (!this.browser.available) throw new Error('No Chromium to print with (see CHROMIUM_PATH)');
+    const origin = this.config.frontOrigin ?? this.origin;
+    if (!origin) throw new Error('The origin of the pages is not known yet (FRONT_ORIGIN, or the API not listening yet)');
+    const own = new URL(origin).origin;
+    const sheet = PDF_DOCUMENTS[kind];
+    const started = Date.now();
+    const { key, content } = await this.browser.withContext(
+      {
+        extraHTTPHeaders: { [PRINT_TOKEN_HEADER]: this.tokens.sign({ page: sheet.page, id }) },
+        serviceWorkers: 'block',
+        acceptDownloads: false,
+        locale: 'fr-FR',
+        timezoneId: 'Europe/Paris',
+      },
+      async (context) => {
+        // The page may reach its own origin only: whatever else it names (a picture, a font, a tracker) is never fetched.
+        await context.route('**/*', (route) => (new URL(route.request().url()).origin === own ? route.continue() : route.abort('blockedbyclient')));
+        await context.addInitScript(() => Object.assign(window, { __PRINTING__: true }));
+        const page = await context.newPage();
+        const dataPath = `/api${sheet.call(id)}`;
+        const answered = page.waitForResponse((response) => response.request().method() === 'POST' && new URL(response.url()).pathname === dataPath, {
+          timeout: PAGE_TIMEOUT_MS,
+        });
+        // Heard below, or abandoned with the context when the page cannot be opened.
+        answered.catch(() => undefined);
+        await page.goto(`${own}${sheet.path(id)}`, { waitUntil: 'domcontentloaded', timeout: PAGE_TIMEOUT_MS });
+        const answer = await answered;
+        if (!answer.ok()) throw new Error(`${dataPath} answered ${answer.status()} to the print browser`);
+        // The file is kept under the key of what the page shows, which may be newer than what was asked for.
+        const shown = pdfKey(frontVersion, await answer.json());
+        await page.waitForSelector('[data-pdf-ready="true"]', { timeout: PAGE_TIMEOUT_MS });
+        await page.evaluate(() => document.fonts.ready.then(() => undefined));
+        const pdf = await page.pdf({ format: 'A4', printBackground: true, tagged: true, outline: true, preferCSSPageSize: true });
+        return { key: shown, content: pdf };
+      },
+    );
+    await this.pdf.files.store(kind, id, key, content);
+    this.prints += 1;
+    this.logger.log(`Printed the ${kind} PDF of #${id} in ${Date.now() - started} ms`);
+    return { key, printed: true, bytes: content.length, pid: process.pid };
+  }
+}
