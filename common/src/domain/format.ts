@@ -21,6 +21,7 @@ export function formatCents(cents: number): string {
 }
 
 const MONTHS = ['janvier', 'février', 'mars', 'avril', 'mai', 'juin', 'juillet', 'août', 'septembre', 'octobre', 'novembre', 'décembre'];
+const SHORT_MONTHS = ['janv.', 'févr.', 'mars', 'avr.', 'mai', 'juin', 'juil.', 'août', 'sept.', 'oct.', 'nov.', 'déc.'];
 
 let parisClock: Intl.DateTimeFormat | undefined;
 
@@ -82,6 +83,12 @@ export function formatDate(date: string | Date): string {
   const day = typeof date === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(date) ? date : inParis(new Date(date)).day;
   const [year, month, dayOfMonth] = day.split('-').map(Number) as [number, number, number];
   return `${dayOfMonth === 1 ? '1er' : dayOfMonth} ${MONTHS[month - 1]} ${year}`;
+}
+
+/** 'mars 2026' ('YYYY-MM'); `short`, 'mars 26' for a chart's axis. */
+export function formatMonth(month: string, { short = false }: { short?: boolean } = {}): string {
+  const [year, number] = month.split('-').map(Number) as [number, number];
+  return short ? `${SHORT_MONTHS[number - 1]} ${String(year).slice(2)}` : `${MONTHS[number - 1]} ${year}`;
 }
 
 /** '14 h 05', '9 h 30': the time of an instant in France, as French writes it (no-break spaces keep it on one line). */

@@ -113,10 +113,12 @@ export type DateFieldProps = FieldProps &
     max?: string;
     /** A day and its time (the browser's datetime-local input): the value is then 'YYYY-MM-DDTHH:mm'. */
     time?: boolean;
+    /** A whole month (the browser's month input): the value is then 'YYYY-MM'. */
+    month?: boolean;
   };
 
 /** A calendar day, picked with the browser's own date input: its value is 'YYYY-MM-DD' ('' until one is chosen). */
-export function DateField({ form, name, label, hint, required, readOnly, defaultValue, time = false, ...input }: DateFieldProps) {
+export function DateField({ form, name, label, hint, required, readOnly, defaultValue, time = false, month = false, ...input }: DateFieldProps) {
   const value = useFieldValue({ form, name, defaultValue });
   const error = form.errors[name];
   return (
@@ -129,7 +131,7 @@ export function DateField({ form, name, label, hint, required, readOnly, default
         <input
           {...input}
           {...ids.control}
-          type={time ? 'datetime-local' : 'date'}
+          type={time ? 'datetime-local' : month ? 'month' : 'date'}
           value={value}
           required={required}
           readOnly={readOnly}

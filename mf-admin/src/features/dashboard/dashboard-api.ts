@@ -1,4 +1,4 @@
-import type { StatisticView } from '@hsa-lli/common/back-office';
+import type { StatisticEntry, StatisticKey, StatisticView } from '@hsa-lli/common/back-office';
 import type { JobView } from '@hsa-lli/common/domain';
 import { api, errorText, pushMessage } from '@hsa-lli/common/store';
 
@@ -24,11 +24,26 @@ export function refreshProgress(
 
 const REFRESH_FAILED = "Les statistiques n'ont pas pu être actualisées. Réessayez dans quelques instants.";
 
+/** A period of whole months, as the API takes it. */
+export interface PeriodRequest {
+  from: string;
+  to: string;
+}
+
+const periodQuery = ({ from, to }: PeriodRequest) => `from=${from}&to=${to}`;
+
 const statisticsApi = api.enhanceEndpoints({ addTagTypes: ['Statistics'] }).injectEndpoints({
   endpoints: (build) => ({
-    getStatistics: build.query<StatisticView[], void>({
-      query: () => ({ path: '/stats', minDuration: 0 }),
+    /** Every statistic over a period. */
+    getStatistics: build.query<StatisticView[], PeriodRequest>({
+      query: (period) => ({ path: `/stats?${periodQuery(period)}`, minDuration: 0 }),
       transformResponse: ({ data }: { data: StatisticView[] }) => data,
+      providesTags: ['Statistics'],
+    }),
+    /** One statistic, month by month over a period. */
+    getMonthly: build.query<StatisticEntry[], PeriodRequest & { key: StatisticKey }>({
+      query: ({ key, ...period }) => ({ path: `/stats/${key}?${periodQuery(period)}&by=month`, minDuration: 0 }),
+      transformResponse: ({ value }: StatisticView) => value as StatisticEntry[],
       providesTags: ['Statistics'],
     }),
   }),
@@ -60,11 +75,10 @@ export const dashboardApi = statisticsApi.injectEndpoints({
         if (progress === 'failed') dispatch(pushMessage({ kind: 'error', text: REFRESH_FAILED }));
         if (progress !== 'completed') return;
         dispatch(statisticsApi.util.invalidateTags(['Statistics']));
-        const reload = await dispatch(statisticsApi.util.getRunningQueryThunk('getStatistics', undefined));
-        if (!reload?.isError) dispatch(pushMessage({ kind: 'info', text: 'Les statistiques sont à jour.' }));
+        dispatch(pushMessage({ kind: 'info', text: 'Les statistiques sont à jour.' }));
       },
     }),
   }),
 });
 
-export const { useGetStatisticsQuery, useRefreshStatisticsMutation, useGetStatisticsJobQuery } = dashboardApi;
+export const { useGetStatisticsQuery, useGetMonthlyQuery, useRefreshStatisticsMutation, useGetStatisticsJobQuery } = dashboardApi;

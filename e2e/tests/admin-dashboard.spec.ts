@@ -1,0 +1,124 @@
+import { join } from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
+import { accessibleAtBothWidths } from '../support/accessibility.ts';
+import { E2E_DIR } from '../support/e2e-env.ts';
+import { alive, emailOf, expect, loginAs, test } from '../support/fixtures.ts';
+
+/**
+ * A year of follow-up in 2025, written straight into the server's database on files of its own (other journeys work
+ * on the demo's files): its figures are stated below by hand. The server counts them at its next computation, which
+ * the page's « Actualiser les statistiques » asks for.
+ */
+const FILES = ['DOS-2025-9001', 'DOS-2025-9002', 'DOS-2025-9003'];
+
+function seed2025(): void {
+  const database = new DatabaseSync(join(E2E_DIR, 'data', 'hsa-lli.sqlite'), { timeout: 5000 });
+  try {
+    if (database.prepare('SELECT 1 FROM records WHERE reference = ?').get(FILES[0])) return;
+    const residences = database.prepare("SELECT r.id, r.name, MIN(g.id) AS good FROM residences r JOIN goods g ON g.residenceId = r.id WHERE r.status = 'published' GROUP BY r.id ORDER BY r.id LIMIT 2").all() as {
+      id: number;
+      name: string;
+      good: number;
+    }[];
+    const ids = FILES.map((reference, index) => {
+      const stage = index === 0 ? 'moved_in' : 'abandoned';
+      const createdAt = `2025-0${index + 2}-10 10:00:00`;
+      return Number(
+        database
+          .prepare("INSERT INTO records (reference, stage, situation, dependants, createdAt, updatedAt) VALUES (?, ?, 'alone', 0, ?, ?)")
+          .run(reference, stage, createdAt, createdAt).lastInsertRowid,
+      );
+    });
+    const event = database.prepare("INSERT INTO record_events (recordId, type, reason, goodId, at, outcome, actorName, createdAt) VALUES (?, ?, ?, ?, ?, ?, 'Test', '2025-01-01 10:00:00')");
+    const [first, second] = ids as [number, number];
+    const [a, b] = residences as [(typeof residences)[0], (typeof residences)[0]];
+    // Visits: two in March, one in April (two at A, one at B); a visit that did not happen; refusals; an interview.
+    event.run(first, 'visit', 'on_site', a.good, '2025-03-12 09:00:00.000', 'done');
+    event.run(first, 'visit', 'virtual', a.good, '2025-03-20 09:00:00.000', null);
+    event.run(second, 'visit', 'open_day', b.good, '2025-04-05 09:00:00.000', null);
+    event.run(second, 'visit', 'on_site', b.good, '2025-04-06 09:00:00.000', 'not_done');
+    event.run(second, 'refusal_by_applicant', 'rent', b.good, '2025-05-02 09:00:00.000', null);
+    event.run(first, 'interview', 'office', null, '2025-02-20 09:00:00.000', 'done');
+    const move = database.prepare("INSERT INTO record_stage_changes (recordId, \"from\", \"to\", actorName, at) VALUES (?, ?, ?, 'Test', ?)");
+    move.run(first, 'allocated', 'lease_signed', '2025-06-10 10:00:00.000');
+    move.run(first, 'lease_signed', 'moved_in', '2025-07-01 10:00:00.000');
+  } finally {
+    database.close();
+  }
+}
+
+test.describe.serial('the dashboard', () => {
+  test.beforeAll(seed2025);
+
+  test('an hsa reads a year’s figures, their change, the monthly chart and the bars, each with its table', async ({ page }) => {
+    test.slow();
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await loginAs(page, emailOf('hsa'));
+    await page.goto('/admin/accueil');
+    await alive(page);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Tableau de bord');
+    // The figures written above are counted once the server computes them again.
+    await page.getByRole('button', { name: 'Actualiser les statistiques' }).click();
+    await expect(page.locator('.shell-messages').getByText('Les statistiques sont à jour.')).toBeVisible();
+
+    await page.getByLabel('Période', { exact: true }).selectOption('Année 2025');
+    await expect(page).toHaveURL('/admin/accueil?du=2025-01&au=2025-12');
+    await expect(page.getByText('Statistiques de janvier 2025 à décembre 2025 ; chaque évolution est comparée à la période précédente (de janvier 2024 à décembre 2024).', { exact: false })).toBeVisible();
+    await expect(page.getByText(/Calculées le \d+/)).toBeVisible();
+
+    const figure = (label: string) => page.locator('.dashboard-figure').filter({ has: page.getByText(label, { exact: true }) });
+    await expect(figure('Visites').locator('.dashboard-figure__value')).toHaveText('3');
+    await expect(figure('Visites')).toContainText('▲ +3 par rapport à la période précédente');
+    await expect(figure('Entretiens').locator('.dashboard-figure__value')).toHaveText('1');
+    await expect(figure('Refus').locator('.dashboard-figure__value')).toHaveText('1');
+    await expect(figure('Baux signés').locator('.dashboard-figure__value')).toHaveText('1');
+    await expect(figure('Entrées dans les lieux').locator('.dashboard-figure__value')).toHaveText('1');
+    await expect(figure('Dossiers ouverts').locator('.dashboard-figure__value')).toHaveText('3');
+    // One of the three files opened in 2025 moved in.
+    await expect(figure('Dossiers devenus entrées').locator('.dashboard-figure__value')).toHaveText('33,3 %');
+
+    // The monthly chart, and what it says as a table.
+    const monthly = page.getByRole('figure', { name: /mois par mois/ });
+    await expect(monthly.locator('.recharts-line-curve')).toHaveCount(3);
+    await monthly.getByText('Voir les données').click();
+    const months = monthly.getByRole('table');
+    await expect(months.getByRole('row', { name: /mars 2025/ })).toHaveText(/mars 2025\s*2\s*0\s*0/);
+    await expect(months.getByRole('row', { name: /juin 2025/ })).toHaveText(/juin 2025\s*0\s*1\s*0/);
+    await expect(months.getByRole('row', { name: /juillet 2025/ })).toHaveText(/juillet 2025\s*0\s*0\s*1/);
+    await expect(months.getByRole('row')).toHaveCount(13);
+
+    const byResidence = page.getByRole('figure', { name: 'Visites par résidence' });
+    await expect(byResidence.locator('.recharts-bar-rectangle')).toHaveCount(2);
+    await byResidence.getByText('Voir les données').click();
+    await expect(byResidence.getByRole('row')).toHaveCount(3);
+    const refusals = page.getByRole('figure', { name: 'Refus par résidence' });
+    await refusals.getByText('Voir les données').click();
+    await expect(refusals.getByRole('row')).toHaveCount(2);
+    await accessibleAtBothWidths(page, 'dashboard-2025');
+  });
+
+  test('the period: months of one’s own, a wrong choice refused in French, a wrong address shown as the last twelve months', async ({ page }) => {
+    await loginAs(page, emailOf('coordinator'));
+    await page.goto('/admin/accueil?du=2025-03&au=2025-04');
+    await alive(page);
+    await expect(page.getByLabel('Période', { exact: true })).toHaveValue('personnalisee');
+    await expect(page.getByText('Statistiques de mars 2025 à avril 2025', { exact: false })).toBeVisible();
+    await expect(page.locator('.dashboard-figure').filter({ hasText: /^Visites/ }).locator('.dashboard-figure__value')).toHaveText('3');
+
+    // By keyboard: the months, then « Afficher ».
+    await page.getByLabel('Du mois').fill('2025-05');
+    await page.getByLabel('Au mois').fill('2025-04');
+    await page.getByLabel('Au mois').press('Enter');
+    await expect(page.getByText('Le mois de début doit précéder le mois de fin.')).toBeVisible();
+    await expect(page).toHaveURL(/du=2025-03&au=2025-04/);
+    await page.getByLabel('Au mois').fill('2025-05');
+    await page.getByRole('button', { name: 'Afficher' }).click();
+    await expect(page).toHaveURL(/du=2025-05&au=2025-05/);
+    await expect(page.getByText('Statistiques en mai 2025', { exact: false })).toBeVisible();
+    await expect(page.locator('.dashboard-figure').filter({ hasText: /^Refus/ }).first().locator('.dashboard-figure__value')).toHaveText('1');
+
+    await page.goto('/admin/accueil?du=2025-13&au=hier');
+    await expect(page.getByText("La période demandée dans l'adresse n'est pas valide : voici les 12 derniers mois.")).toBeVisible();
+    await expect(page.getByLabel('Période', { exact: true })).toHaveValue('');
+  });
+});
