@@ -11,6 +11,9 @@ import { PRINT_JOB, PdfService, type PrintJobData } from './pdf.service.js';
 /** How long a page may take to load, to get its data and to be drawn. */
 const PAGE_TIMEOUT_MS = 20_000;
 
+const PAGE_FOOTER =
+  '<div style="width:100%;padding:0 13mm;font:7pt system-ui,sans-serif;color:#5a6472;text-align:right">Page <span class="pageNumber"></span> sur <span class="totalPages"></span></div>';
+
 /** What a print job answers. */
 export interface PrintResult {
   /** The key of the data the page showed (the job's own, unless the data changed since it was queued). */
@@ -84,7 +87,17 @@ export class PdfPrinter {
         const shown = pdfKey(frontVersion, await answer.json());
         await page.waitForSelector('[data-pdf-ready="true"]', { timeout: PAGE_TIMEOUT_MS });
         await page.evaluate(() => document.fonts.ready.then(() => undefined));
-        const pdf = await page.pdf({ format: 'A4', printBackground: true, tagged: true, outline: true, preferCSSPageSize: true });
+        const pdf = await page.pdf({
+          format: 'A4',
+          printBackground: true,
+          tagged: true,
+          outline: true,
+          preferCSSPageSize: true,
+          // Page numbers in the bottom margin that the page's @page rule leaves.
+          displayHeaderFooter: true,
+          headerTemplate: '<span></span>',
+          footerTemplate: PAGE_FOOTER,
+        });
         return { key: shown, content: pdf };
       },
     );

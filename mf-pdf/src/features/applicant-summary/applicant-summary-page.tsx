@@ -34,6 +34,7 @@ import {
 } from '@hsa-lli/common/domain';
 import { http } from '@hsa-lli/common/http';
 import { PdfDownload } from '../../components/pdf-download.js';
+import { PdfTable } from '../../components/pdf-table.js';
 import './applicant-summary.css';
 
 export async function applicantSummaryLoader({ params, request }: LoaderFunctionArgs): Promise<ApplicantSummary> {
@@ -88,7 +89,7 @@ function Household({ record }: { record: ApplicantSummary }) {
         </Fact>
         <Fact term="A connu la plateforme par">{record.discovery_source && labelOf(DISCOVERY_SOURCE_OPTIONS, record.discovery_source)}</Fact>
       </dl>
-      <table className="pdf-table summary-persons">
+      <PdfTable label="Les demandeurs" className="summary-persons">
         <caption>Les demandeurs, leur situation professionnelle et de logement</caption>
         <thead>
           <tr>
@@ -122,7 +123,7 @@ function Household({ record }: { record: ApplicantSummary }) {
             </tr>
           ))}
         </tbody>
-      </table>
+      </PdfTable>
     </section>
   );
 }
@@ -144,7 +145,7 @@ function Incomes({ record }: { record: ApplicantSummary }) {
               ? `Éligible au LLI en zone ${eligibleZones.join(', ')}.`
               : 'Non éligible : les revenus du foyer dépassent le plafond de chaque zone souhaitée.'}
           </p>
-          <table className="pdf-table">
+          <PdfTable label="Plafonds de ressources des zones souhaitées">
             <caption>
               Revenus du foyer : {euros(eligibility.income)} (revenu fiscal de référence {eligibility.year - 2}), comparés aux plafonds de ressources LLI {eligibility.year}
             </caption>
@@ -168,7 +169,7 @@ function Incomes({ record }: { record: ApplicantSummary }) {
                 </tr>
               ))}
             </tbody>
-          </table>
+          </PdfTable>
         </>
       )}
       <h3>Taux d’effort des logements souhaités</h3>
@@ -176,7 +177,7 @@ function Incomes({ record }: { record: ApplicantSummary }) {
       {record.wished_goods.length === 0 ? (
         <p>Le foyer n’a choisi aucun logement précis.</p>
       ) : (
-        <table className="pdf-table">
+        <PdfTable label="Taux d’effort par logement">
           <thead>
             <tr>
               <th scope="col">Logement</th>
@@ -199,7 +200,7 @@ function Incomes({ record }: { record: ApplicantSummary }) {
               </tr>
             ))}
           </tbody>
-        </table>
+        </PdfTable>
       )}
       <dl className="pdf-facts">
         <Fact term="Résidences souhaitées">{record.wished_residences.length > 0 ? record.wished_residences.map((residence) => residence.name).join(', ') : 'Aucune'}</Fact>
@@ -220,7 +221,7 @@ function Documents({ record }: { record: ApplicantSummary }) {
       <p>
         {words.provided}, {words.validated}.
       </p>
-      <table className="pdf-table">
+      <PdfTable label="État de chaque pièce">
         <thead>
           <tr>
             <th scope="col">Pièce demandée</th>
@@ -252,7 +253,7 @@ function Documents({ record }: { record: ApplicantSummary }) {
             );
           })}
         </tbody>
-      </table>
+      </PdfTable>
     </section>
   );
 }
@@ -271,7 +272,7 @@ function History({ record }: { record: ApplicantSummary }) {
       {record.stage_changes.length === 0 ? (
         <p>Le dossier est au stade « {stageLabel(record.stage)} » depuis son ouverture.</p>
       ) : (
-        <table className="pdf-table">
+        <PdfTable label="Changements de stade">
           <thead>
             <tr>
               <th scope="col">Date</th>
@@ -292,13 +293,13 @@ function History({ record }: { record: ApplicantSummary }) {
               </tr>
             ))}
           </tbody>
-        </table>
+        </PdfTable>
       )}
       <h3>Événements</h3>
       {record.events.length === 0 ? (
         <p>Aucun événement enregistré.</p>
       ) : (
-        <table className="pdf-table">
+        <PdfTable label="Événements du suivi">
           <thead>
             <tr>
               <th scope="col">Date</th>
@@ -319,7 +320,7 @@ function History({ record }: { record: ApplicantSummary }) {
               </tr>
             ))}
           </tbody>
-        </table>
+        </PdfTable>
       )}
     </section>
   );

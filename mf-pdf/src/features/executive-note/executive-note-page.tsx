@@ -23,6 +23,7 @@ import {
 } from '@hsa-lli/common/domain';
 import { http } from '@hsa-lli/common/http';
 import { PdfDownload } from '../../components/pdf-download.js';
+import { PdfTable } from '../../components/pdf-table.js';
 import './executive-note.css';
 
 export async function executiveNoteLoader({ params, request }: LoaderFunctionArgs): Promise<ExecutiveGood> {
@@ -48,7 +49,7 @@ function RentAgainstCeiling({ good }: { good: ExecutiveGood }) {
           ? `Loyer hors charges au-dessus du plafond LLI de ${euros(margin)} : il doit être baissé pour rester en logement intermédiaire.`
           : `Loyer hors charges sous le plafond LLI, avec ${euros(margin)} de marge.`}
       </p>
-      <table className="pdf-table">
+      <PdfTable label="Loyer comparé au plafond">
         <caption>
           Plafond de loyer LLI {good.lli_year}, zone {zoneLabel(good.residence.area)}, pour {formatNumber(good.surface)} m² (art. 2 terdecies D, annexe III du CGI)
         </caption>
@@ -74,7 +75,7 @@ function RentAgainstCeiling({ good }: { good: ExecutiveGood }) {
             </td>
           </tr>
         </tbody>
-      </table>
+      </PdfTable>
     </section>
   );
 }
@@ -143,7 +144,7 @@ function Candidates({ good }: { good: ExecutiveGood }) {
       {candidates.length === 0 ? (
         <p>Aucun dossier candidat pour ce logement.</p>
       ) : (
-        <table className="pdf-table">
+        <PdfTable label="Dossiers candidats et leur stade" className="note-candidates">
           <thead>
             <tr>
               <th scope="col">Dossier</th>
@@ -172,7 +173,7 @@ function Candidates({ good }: { good: ExecutiveGood }) {
               </tr>
             ))}
           </tbody>
-        </table>
+        </PdfTable>
       )}
     </section>
   );
