@@ -120,5 +120,8 @@ test.describe.serial('the dashboard', () => {
     await page.goto('/admin/accueil?du=2025-13&au=hier');
     await expect(page.getByText("La période demandée dans l'adresse n'est pas valide : voici les 12 derniers mois.")).toBeVisible();
     await expect(page.getByLabel('Période', { exact: true })).toHaveValue('');
+    // A period the API refuses says why.
+    await page.goto('/admin/accueil?du=2000-01&au=2100-12');
+    await expect(page.getByText("Les statistiques n'ont pas pu être chargées : La période ne peut pas dépasser 50 ans.")).toBeVisible();
   });
 });

@@ -73,7 +73,7 @@ test.describe('the federated portal', () => {
 
     const after = await (await page.request.get('/api/stats/contact-forms/count')).json();
     expect(Date.parse(after.computed_at)).toBeGreaterThan(Date.parse(before));
-    await expect(page.locator('[data-key="contact-forms/count"] dd')).toHaveText(String(after.value));
+    await expect(page.locator('[data-key="contact-forms/count"] .dashboard-figure__value')).toHaveText(String(after.value));
 
     await shellMessages.getByRole('button', { name: 'Fermer le message' }).first().click();
     await expect(shellMessages.getByText('Actualisation des statistiques demandée.')).toHaveCount(0);

@@ -1,6 +1,7 @@
+import type { ReactNode } from 'react';
 import { previousPeriod, statistic, type StatisticKey, type StatisticView, type StatisticEntry } from '@hsa-lli/common/back-office';
 import { formatDateTime, formatNumber } from '@hsa-lli/common/domain';
-import { skipToken } from '@hsa-lli/common/store';
+import { errorText, skipToken } from '@hsa-lli/common/store';
 import { Loader, MessageBox } from '@hsa-lli/common/ui';
 import { CHART_COLORS, LabelBars, MonthlyChart } from './dashboard-charts.js';
 import {
@@ -48,6 +49,12 @@ const MONTHLY: StatisticKey[] = ['interventions/visits-count', 'records/entries-
 
 const percent = (rate: number) => `${formatNumber(Math.round(rate * 1000) / 10)}\u00a0%`;
 
+/** What went wrong, a period's field first (a 400 names it). */
+function loadProblem(error: unknown): string {
+  const fields = typeof error === 'object' && error !== null && 'fields' in error ? (error.fields as Record<string, string> | undefined) : undefined;
+  return Object.values(fields ?? {})[0] ?? errorText(error);
+}
+
 function numberOf(stats: StatisticView[] | undefined, key: StatisticKey): number | undefined {
   const value = stats?.find((each) => each.key === key)?.value;
   return typeof value === 'number' ? value : undefined;
@@ -79,6 +86,21 @@ function Change({ now, before, rate = false }: { now: number; before: number | u
       {shown}
       <span className="ui-visually-hidden"> par rapport à la période précédente</span>
     </p>
+  );
+}
+
+/** A headline figure (or rate) of the period, and how it moved since the one before. */
+function Figure({ statKey, stats, previous, rate = false, children }: { statKey: StatisticKey; stats: StatisticView[]; previous: StatisticView[] | undefined; rate?: boolean; children?: ReactNode }) {
+  const now = numberOf(stats, statKey) ?? 0;
+  return (
+    <div className="ui-card dashboard-figure" data-key={statKey}>
+      <dt>{statistic(statKey).label}</dt>
+      <dd>
+        <p className="dashboard-figure__value">{rate ? percent(now) : formatNumber(now)}</p>
+        <Change now={now} before={numberOf(previous, statKey)} rate={rate} />
+        {children}
+      </dd>
+    </div>
   );
 }
 
@@ -132,39 +154,22 @@ export function DashboardPage() {
       </p>
       {list.isLoading && <Loader label="Chargement des statistiques" />}
       {refreshing && <Loader label="Actualisation en cours" />}
-      {list.isError && <MessageBox kind="error">Les statistiques n'ont pas pu être chargées. Réessayez dans quelques instants.</MessageBox>}
+      {list.isError && <MessageBox kind="error">Les statistiques n'ont pas pu être chargées : {loadProblem(list.error)}</MessageBox>}
       {stats && (
         <>
           <h2 className="ui-visually-hidden">Chiffres clés</h2>
           <dl className="dashboard-figures">
-            {HEADLINES.map((key) => {
-              const now = numberOf(stats, key) ?? 0;
-              return (
-                <div key={key} className="ui-card dashboard-figure" data-key={key}>
-                  <dt>{statistic(key).label}</dt>
-                  <dd>
-                    <p className="dashboard-figure__value">{formatNumber(now)}</p>
-                    <Change now={now} before={numberOf(previous.data, key)} />
-                  </dd>
-                </div>
-              );
-            })}
+            {HEADLINES.map((key) => (
+              <Figure key={key} statKey={key} stats={stats} previous={previous.data} />
+            ))}
           </dl>
           <h2>Taux de conversion</h2>
           <dl className="dashboard-figures dashboard-figures--rates">
-            {RATES.map(({ key, explanation }) => {
-              const now = numberOf(stats, key) ?? 0;
-              return (
-                <div key={key} className="ui-card dashboard-figure" data-key={key}>
-                  <dt>{statistic(key).label}</dt>
-                  <dd>
-                    <p className="dashboard-figure__value">{percent(now)}</p>
-                    <Change now={now} before={numberOf(previous.data, key)} rate />
-                    <p className="dashboard-muted">{explanation}</p>
-                  </dd>
-                </div>
-              );
-            })}
+            {RATES.map(({ key, explanation }) => (
+              <Figure key={key} statKey={key} stats={stats} previous={previous.data} rate>
+                <p className="dashboard-muted">{explanation}</p>
+              </Figure>
+            ))}
           </dl>
           <div className="dashboard-charts">
             <Monthly period={period} />
