@@ -50,6 +50,25 @@ function seed2025(): void {
 test.describe.serial('the dashboard', () => {
   test.beforeAll(seed2025);
 
+  test('loads its chart library on its own page only', async ({ page, request }) => {
+    const scripts: string[] = [];
+    page.on('request', (each) => {
+      if (each.resourceType() === 'script') scripts.push(each.url());
+    });
+    const charting = async () => {
+      const found: string[] = [];
+      for (const url of scripts.splice(0)) if ((await (await request.get(url)).text()).includes('recharts-surface')) found.push(url);
+      return found;
+    };
+    await loginAs(page, emailOf('hsa'));
+    await page.goto('/admin/liste-des-dossiers');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Dossiers');
+    expect(await charting()).toEqual([]);
+    await page.getByRole('navigation', { name: "Menu d'administration" }).getByRole('link', { name: 'Accueil' }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Tableau de bord');
+    expect(await charting()).toHaveLength(1);
+  });
+
   test('an hsa reads a year’s figures, their change, the monthly chart and the bars, each with its table', async ({ page }) => {
     test.slow();
     await page.setViewportSize({ width: 1280, height: 900 });
