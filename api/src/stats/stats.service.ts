@@ -47,6 +47,8 @@ type Change = InsertEvent<unknown> | UpdateEvent<unknown> | RemoveEvent<unknown>
 @Injectable()
 export class StatsService implements OnModuleInit, OnApplicationBootstrap, EntitySubscriberInterface {
   private readonly logger = new Logger(StatsService.name);
+  /** When this process last asked for a computation after a change. */
+  private askedAt = 0;
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -80,6 +82,11 @@ export class StatsService implements OnModuleInit, OnApplicationBootstrap, Entit
 
   private changed(event: Change): void {
     if (!(SOURCES as readonly unknown[]).includes(event.metadata.target)) return;
+    // A computation asked for less than its delay ago has not started yet: it will count this change too. (Without
+    // this, working out the list columns of many files at once would ask the queue once per file.)
+    const now = Date.now();
+    if (now - this.askedAt < REFRESH_AFTER_CHANGE_MS) return;
+    this.askedAt = now;
     this.jobs
       .enqueueUnlessWaiting('statistics', REFRESH_JOB, { delayMs: REFRESH_AFTER_CHANGE_MS })
       .catch((error: unknown) => this.logger.error(`Could not ask for the statistics to be computed again: ${String(error)}`));
