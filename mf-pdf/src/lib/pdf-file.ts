@@ -1,8 +1,8 @@
 import type { JobView } from '@hsa-lli/common/domain';
 import { http, toRequestError } from '@hsa-lli/common/http';
 
-/** How often the page asks how its print job goes, and for how long at most. */
-const POLL_MS = 1000;
+/** How often the page asks how its print job goes (a print takes a second or two), and for how long at most. */
+const POLL_MS = 400;
 const GIVE_UP_MS = 3 * 60_000;
 
 /** What the API answers for a PDF: the file, or the job that prints it. */
