@@ -250,16 +250,23 @@ describe.each(BACKENDS)('the dashboard statistics on $name', (backend) => {
       contacts: await value('contact-forms/count', period),
       residences: await value('residences/count', period),
       goods: await value('goods/count', period),
+      files: await value('records/count', period),
+      signed: await value('records/signed-count', period),
+      conversion: await value('records/contact-conversion-rate', period),
     });
     const before = await figures();
     const record = files[2]!;
     const now = new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Paris', dateStyle: 'short', timeStyle: 'short' }).format(new Date()).replace(' ', 'T');
     const visit = await hsa.post('/api/records/events/create').send({ record_id: record.id, type: 'visit', reason: 'on_site', good_id: goodA.id, at: now, outcome: 'done' }).expect(201);
     await hsa.post('/api/records/events/create').send({ record_id: record.id, type: 'refusal_by_applicant', reason: 'location', good_id: goodA.id, at: now }).expect(201);
-    await request(api.server)
+    const contact = await request(api.server)
       .post('/api/contact-forms')
       .send({ subject: 'infos', name: 'Amaia Test', email: 'amaia@example.org', message: 'Une question sur les résidences.', consent: true })
       .expect(201);
+    // The question becomes a file; the third file, « Présenté en comité », gets its lease.
+    await hsa.post('/api/contact-forms/convert').send({ id: contact.body.id }).expect(200);
+    await hsa.post('/api/records/stage').send({ id: record.id, stage: 'allocated' }).expect(200);
+    await hsa.post('/api/records/stage').send({ id: record.id, stage: 'lease_signed' }).expect(200);
     // Taken off the site (as its form would): its homes are no longer offered.
     await api.dataSource.manager.update(Residence, residenceB.id, { status: 'draft' });
 
@@ -272,7 +279,12 @@ describe.each(BACKENDS)('the dashboard statistics on $name', (backend) => {
       contacts: before.contacts + 1,
       residences: before.residences - 1,
       goods: before.goods - residenceB.goods.filter((good) => good.enabled && good.flatSize !== 'garage').length,
+      files: before.files + 1,
+      signed: before.signed + 1,
+      // Of this period's requests, the demo's two « nouveau dossier » and the question that became a file: one in three.
+      conversion: 0.3333,
     };
+    expect(before.conversion).toBe(0);
     // No one asks for a computation: the change does.
     await expect.poll(figures, { timeout: 20_000, interval: 250 }).toEqual(expected);
 
