@@ -11,6 +11,7 @@ import { Record } from '../src/records/entities/record.entity.js';
 import { createRedisClient } from '../src/redis/redis.module.js';
 import { Residence } from '../src/residences/entities/residence.entity.js';
 import { parisMonthSql } from '../src/stats/stats-sources.js';
+import { StatsService } from '../src/stats/stats.service.js';
 import { agentsByRole, type Agent } from './back-office.js';
 import { BACKENDS, type TestApi } from './backends.js';
 
@@ -290,6 +291,40 @@ describe.each(BACKENDS)('the dashboard statistics on $name', (backend) => {
 
     await hsa.post('/api/records/events/delete').send({ id: visit.body.event.id }).expect(200);
     await expect.poll(async () => (await figures()).visits, { timeout: 20_000, interval: 250 }).toBe(before.visits);
+  });
+
+  it('tells residences apart by their names, however alike, and by their references when named alike', async () => {
+    const manager = api.dataSource.manager;
+    const rename = (a: string, b: string) => Promise.all([manager.update(Residence, residenceA.id, { name: a }), manager.update(Residence, residenceB.id, { name: b })]);
+    try {
+      // Equal for MariaDB's usual collation, two residences all the same.
+      await rename('Les Tilleuls', 'les tilleuls ');
+      await refreshed(hsa);
+      expect(await value('interventions/visits-by-residence', YEAR_2025)).toEqual([
+        { label: 'Les Tilleuls', value: 2 },
+        { label: 'les tilleuls ', value: 1 },
+      ]);
+      await rename('Les Tilleuls', 'Les Tilleuls');
+      await refreshed(hsa);
+      expect(await value('interventions/visits-by-residence', YEAR_2025)).toEqual([
+        { label: `Les Tilleuls (${residenceA.reference})`, value: 2 },
+        { label: `Les Tilleuls (${residenceB.reference})`, value: 1 },
+      ]);
+    } finally {
+      await rename(residenceA.name, residenceB.name);
+      await refreshed(hsa);
+    }
+  });
+
+  it('keeps the figures of the computation that read the data last, when two run at once', async () => {
+    // Two workers at once happen with a server database; the embedded one computes one at a time.
+    if (!api.config.databaseUrl) return;
+    const stats = api.app.get(StatsService);
+    const results = await Promise.all([stats.compute(), stats.compute(), stats.compute()]);
+    const latest = results.map((result) => result.computed_at).sort().at(-1);
+    expect((await stat('records/count', YEAR_2025)).computed_at).toBe(latest);
+    expect(await value('records/count', YEAR_2025)).toBe(3);
+    expect(await value('interventions/count', YEAR_2025)).toBe(10);
   });
 
   it('is computed again every quarter of an hour, on France’s clocks', async () => {

@@ -94,7 +94,7 @@ test.describe.serial('the dashboard', () => {
     await expect(figure('Entrées dans les lieux').locator('.dashboard-figure__value')).toHaveText('1');
     await expect(figure('Dossiers ouverts').locator('.dashboard-figure__value')).toHaveText('3');
     // One of the three files opened in 2025 moved in.
-    await expect(figure('Dossiers devenus entrées').locator('.dashboard-figure__value')).toHaveText('33,3 %');
+    await expect(figure('Dossiers ayant abouti à une entrée').locator('.dashboard-figure__value')).toHaveText('33,3 %');
 
     // The monthly chart, and what it says as a table.
     const monthly = page.getByRole('figure', { name: /mois par mois/ });
@@ -141,6 +141,6 @@ test.describe.serial('the dashboard', () => {
     await expect(page.getByLabel('Période', { exact: true })).toHaveValue('');
     // A period the API refuses says why.
     await page.goto('/admin/accueil?du=2000-01&au=2100-12');
-    await expect(page.getByText("Les statistiques n'ont pas pu être chargées : La période ne peut pas dépasser 50 ans.")).toBeVisible();
+    await expect(page.getByText("Les statistiques n'ont pas pu être chargées. La période ne peut pas dépasser 50 ans.")).toBeVisible();
   });
 });

@@ -146,18 +146,27 @@ export class JobsService implements OnApplicationShutdown {
   /**
    * Queues a job unless one of the same name is still waiting, in any process: requests made while
    * one waits are folded into it (one that is already running may have read older data, so it counts
-   * as done, not as waiting).
+   * as done, not as waiting). `delayMs` queues it that much later. True when this call queued it.
    */
-  async enqueueUnlessWaiting(queue: QueueName, name: string, { delayMs = 0 }: { delayMs?: number } = {}): Promise<void> {
+  async enqueueUnlessWaiting(queue: QueueName, name: string, { delayMs = 0 }: { delayMs?: number } = {}): Promise<boolean> {
+    if (await this.pendingJob(queue, name)) return false;
+    if (this.config.redisUrl) await this.queue(queue, this.config.redisUrl).add(name, {}, { delay: delayMs, ...HISTORY });
+    else this.runLocally(queue, name, {}, delayMs);
+    return true;
+  }
+
+  /** A job of that name that has not started yet (waiting, delayed or prioritised), in any process; null if none. */
+  async pendingJob(queue: QueueName, name: string): Promise<JobView | null> {
     if (this.config.redisUrl) {
-      const waiting = await this.queue(queue, this.config.redisUrl).getJobs(['waiting', 'delayed', 'prioritized']);
+      const pending = await this.queue(queue, this.config.redisUrl).getJobs(['waiting', 'delayed', 'prioritized']);
       // A job scheduler's next run waits too, but maybe for minutes: it is no reason to wait.
-      if (waiting.some((job) => job.name === name && !job.repeatJobKey)) return;
-      await this.queue(queue, this.config.redisUrl).add(name, {}, { delay: delayMs, ...HISTORY });
-      return;
+      const job = pending.find((each) => each.name === name && !each.repeatJobKey);
+      return job ? { id: String(job.id), queue, name, state: 'waiting', result: null, failed_reason: null } : null;
     }
-    if ([...this.localJobs.values()].some((job) => job.queue === queue && job.name === name && job.state === 'waiting')) return;
-    this.runLocally(queue, name, {}, delayMs);
+    const job = [...this.localJobs.values()].find((each) => each.queue === queue && each.name === name && each.state === 'waiting');
+    if (!job) return null;
+    const { data: _data, ...view } = job;
+    return view;
   }
 
   /**
@@ -286,39 +295,43 @@ export class JobsService implements OnApplicationShutdown {
       if (this.localJobs.size <= LOCAL_HISTORY) break;
       this.localJobs.delete(id);
     }
-    if (delayMs > 0) {
-      // Waiting meanwhile, so that later requests fold into it; dropped if the process stops first.
+    const start = (): Promise<unknown> => {
+      const previous = this.localChains.get(queue) ?? Promise.resolve();
+      const outcome = previous.then(async () => {
+        job.state = 'active';
+        try {
+          const result = await this.attempt(queue, name, data, options);
+          job.result = result ?? null;
+          job.state = 'completed';
+          return result;
+        } catch (error) {
+          job.state = 'failed';
+          job.failed_reason = error instanceof Error ? error.message : String(error);
+          this.logger.error(`Job ${queue}:${name} failed: ${job.failed_reason}`);
+          throw error;
+        }
+      });
+      // The chain goes on whatever the outcome; only `run` hears a failure (an enqueued job's is logged).
+      this.localChains.set(
+        queue,
+        outcome.then(
+          () => undefined,
+          () => undefined,
+        ),
+      );
+      return outcome;
+    };
+    const { data: _data, ...view } = job;
+    if (delayMs === 0) return { view, outcome: start() };
+    // Waiting meanwhile, so that later requests fold into it; dropped if the process stops first.
+    const outcome = new Promise<unknown>((resolve, reject) => {
       const timer = setTimeout(() => {
         this.delayed.delete(timer);
-        this.localJobs.delete(job.id);
-        this.runLocally(queue, name, data);
+        start().then(resolve, reject);
       }, delayMs).unref();
       this.delayed.add(timer);
-      const { data: _data, ...view } = job;
-      return { view, outcome: Promise.resolve(null) };
-    }
-    const previous = this.localChains.get(queue) ?? Promise.resolve();
-    const outcome = previous.then(async () => {
-      job.state = 'active';
-      try {
-        const result = await this.attempt(queue, name, data, options);
-        job.result = result ?? null;
-        job.state = 'completed';
-        return result;
-      } catch (error) {
-        job.state = 'failed';
-        job.failed_reason = error instanceof Error ? error.message : String(error);
-        this.logger.error(`Job ${queue}:${name} failed: ${job.failed_reason}`);
-        throw error;
-      }
     });
-    // The chain goes on whatever the outcome; only `run` hears a failure (an enqueued job's is logged).
-    const next = outcome.then(
-      () => undefined,
-      () => undefined,
-    );
-    this.localChains.set(queue, next);
-    const { data: _data, ...view } = job;
+    outcome.catch(() => undefined);
     return { view, outcome };
   }
 

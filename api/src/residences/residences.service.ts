@@ -59,7 +59,6 @@ export class ResidencesService {
     });
   }
 
-  /** The homes a visitor can find on the site: counted from the list itself, so that the two always agree. */
   /** A published residence and its enabled goods, or null. */
   async detailsBySlug(slug: string): Promise<ResidenceDetails | null> {
     const residence = await this.residences.findOne({

@@ -22,7 +22,7 @@ export const NO_RESIDENCE = 'Logement non précisé';
  * winter and two in summer, and its clocks never change on the first of a month: summer time covers the first
  * moments of April to October, winter time those of November to March. So the month two hours later is the right one
  * when it is one of April to October, and otherwise the month one hour later is (tested against Intl around each
- * boundary, stats-sources.test.ts).
+ * boundary, api/test/stats.e2e.test.ts).
  */
 export function parisMonthSql(dialect: Dialect, column: string): string {
   if (dialect === 'mariadb') {
@@ -72,7 +72,9 @@ export async function computeMonthFigures(
          FROM ${q('record_events')} e LEFT JOIN ${q('goods')} g ON g.${q('id')} = e.${q('goodId')}
         GROUP BY 1, e.${q('type')}, e.${q('reason')}, e.${q('outcome')}, g.${q('residenceId')}`,
     ) as Promise<{ month: string; type: EventType; reason: string | null; outcome: string | null; residence: number | null; n: unknown }[]>,
-    dataSource.query(`SELECT ${q('id')} AS id, ${q('name')} AS name FROM ${q('residences')}`) as Promise<{ id: number; name: string }[]>,
+    dataSource.query(`SELECT ${q('id')} AS id, ${q('name')} AS name, ${q('reference')} AS reference FROM ${q('residences')}`) as Promise<
+      { id: number; name: string; reference: string }[]
+    >,
     dataSource.query(
       `SELECT ${month(q('at'))} AS month, ${q('to')} AS stage, COUNT(DISTINCT ${q('recordId')}) AS n
          FROM ${q('record_stage_changes')} WHERE ${q('to')} IN ('lease_signed', 'moved_in') GROUP BY 1, ${q('to')}`,
@@ -89,7 +91,10 @@ export async function computeMonthFigures(
     ) as Promise<{ month: string; n: unknown; asked: unknown; converted: unknown }[]>,
   ]);
 
-  const residenceNames = new Map(residences.map((residence) => [Number(residence.id), residence.name]));
+  // A residence by its name; two of the same name are told apart by their references.
+  const named = new Map<string, number>();
+  for (const { name } of residences) named.set(name, (named.get(name) ?? 0) + 1);
+  const residenceNames = new Map(residences.map(({ id, name, reference }) => [Number(id), named.get(name)! > 1 ? `${name} (${reference})` : name]));
   const residenceLabel = (id: number | null) => (id === null ? NO_RESIDENCE : (residenceNames.get(Number(id)) ?? NO_RESIDENCE));
   for (const { month, type, reason, outcome, residence, n } of events) {
     const count = number(n);

@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnModuleInit } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import type { DataSource, EntitySubscriberInterface, InsertEvent, RemoveEvent, UpdateEvent } from 'typeorm';
+import type { DataSource, EntitySubscriberInterface, InsertEvent, QueryRunner, RemoveEvent, TransactionCommitEvent, TransactionRollbackEvent, UpdateEvent } from 'typeorm';
 import {
   monthsBetween,
   parisMonth,
@@ -32,12 +32,23 @@ export const REFRESH_JOB = 'refresh';
 const REFRESH_EVERY_MINUTES = 15;
 /** And that long after a change that affects them: the changes meanwhile fold into the same computation. */
 export const REFRESH_AFTER_CHANGE_MS = 2000;
-/** What the figures are computed from: any change to these computes them again. */
-const SOURCES = [RecordEvent, RecordStageChange, Record, ContactForm, Residence, Good] as const;
+/**
+ * What the figures are computed from, and the properties they read of each (null: any): a change to one of them
+ * computes the figures again; an insert or a delete always does.
+ */
+const SOURCES = new Map<unknown, readonly string[] | null>([
+  [RecordEvent, null],
+  [RecordStageChange, null],
+  [Record, ['stage', 'createdAt']],
+  [ContactForm, ['subject', 'record', 'createdAt']],
+  [Residence, ['status', 'name', 'reference', 'createdAt']],
+  [Good, ['enabled', 'flatSize', 'residence', 'createdAt']],
+]);
 const LATEST = 'latest';
+/** MariaDB's named lock that lets one computation at a time store its figures. */
+const WRITE_LOCK = 'hsa_lli_statistics';
 const INSERT_BATCH = 500;
 
-type Change = InsertEvent<unknown> | UpdateEvent<unknown> | RemoveEvent<unknown>;
 
 /**
  * The dashboard's figures. A background job computes every statistic month by month (France's months) and stores
@@ -47,8 +58,13 @@ type Change = InsertEvent<unknown> | UpdateEvent<unknown> | RemoveEvent<unknown>
 @Injectable()
 export class StatsService implements OnModuleInit, OnApplicationBootstrap, EntitySubscriberInterface {
   private readonly logger = new Logger(StatsService.name);
-  /** When this process last asked for a computation after a change. */
-  private askedAt = 0;
+  /** Transactions that changed what the figures count: the computation is asked for once they commit. */
+  private readonly changing = new WeakSet<QueryRunner>();
+  /** Until when a computation this process queued has not started: it will count the changes committed meanwhile. */
+  private coveredUntil = 0;
+  /** A request to the queue is on its way; `askAgain`, a change came meanwhile. */
+  private asking = false;
+  private askAgain = false;
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -69,52 +85,108 @@ export class StatsService implements OnModuleInit, OnApplicationBootstrap, Entit
   }
 
   afterInsert(event: InsertEvent<unknown>): void {
-    this.changed(event);
+    if (SOURCES.has(event.metadata.target)) this.changedIn(event.queryRunner);
   }
 
   afterUpdate(event: UpdateEvent<unknown>): void {
-    this.changed(event);
+    const read = SOURCES.get(event.metadata.target);
+    if (read === undefined) return;
+    // What a save changed, or what a query builder's update sets; when neither tells, anything may have changed.
+    const changed = [...event.updatedColumns, ...event.updatedRelations].map((each) => each.propertyName);
+    if (changed.length === 0 && event.entity) changed.push(...Object.keys(event.entity));
+    if (read === null || changed.length === 0 || changed.some((property) => read.includes(property))) this.changedIn(event.queryRunner);
   }
 
   afterRemove(event: RemoveEvent<unknown>): void {
-    this.changed(event);
+    if (SOURCES.has(event.metadata.target)) this.changedIn(event.queryRunner);
   }
 
-  private changed(event: Change): void {
-    if (!(SOURCES as readonly unknown[]).includes(event.metadata.target)) return;
-    // A computation asked for less than its delay ago has not started yet: it will count this change too. (Without
-    // this, working out the list columns of many files at once would ask the queue once per file.)
-    const now = Date.now();
-    if (now - this.askedAt < REFRESH_AFTER_CHANGE_MS) return;
-    this.askedAt = now;
+  afterTransactionCommit(event: TransactionCommitEvent): void {
+    if (this.changing.delete(event.queryRunner)) this.changed();
+  }
+
+  afterTransactionRollback(event: TransactionRollbackEvent): void {
+    this.changing.delete(event.queryRunner);
+  }
+
+  /** A change is asked to be counted once it is committed: a computation that read the data before would miss it. */
+  private changedIn(runner: QueryRunner): void {
+    if (runner.isTransactionActive) this.changing.add(runner);
+    else this.changed();
+  }
+
+  private changed(): void {
+    if (Date.now() < this.coveredUntil) return;
+    if (this.asking) {
+      this.askAgain = true;
+      return;
+    }
+    this.asking = true;
+    const askedAt = Date.now();
     this.jobs
       .enqueueUnlessWaiting('statistics', REFRESH_JOB, { delayMs: REFRESH_AFTER_CHANGE_MS })
-      .catch((error: unknown) => this.logger.error(`Could not ask for the statistics to be computed again: ${String(error)}`));
+      .then((queued) => {
+        // Only a computation this process delayed is known not to start before then (another may be starting now).
+        if (queued) this.coveredUntil = askedAt + REFRESH_AFTER_CHANGE_MS;
+      })
+      .catch((error: unknown) => this.logger.error(`Could not ask for the statistics to be computed again: ${String(error)}`))
+      .finally(() => {
+        this.asking = false;
+        if (this.askAgain) {
+          this.askAgain = false;
+          this.changed();
+        }
+      });
   }
 
-  requestRefresh(): Promise<JobView> {
-    return this.jobs.enqueue('statistics', REFRESH_JOB);
+  /** A computation that has not started yet, or a new one: asking again and again queues no more. */
+  async requestRefresh(): Promise<JobView> {
+    return (await this.jobs.pendingJob('statistics', REFRESH_JOB)) ?? this.jobs.enqueue('statistics', REFRESH_JOB);
   }
 
   findRefresh(id: string): Promise<JobView | null> {
     return this.jobs.find('statistics', id);
   }
 
-  /** Computes every month of every statistic and replaces the stored ones at once. */
-  async compute(): Promise<{ computed_at: string; months: number; duration_ms: number }> {
-    const started = Date.now();
+  /**
+   * Computes every month of every statistic and replaces the stored ones at once, unless a computation that read the
+   * data later has stored its figures meanwhile (two workers may compute at once). `computed_at` is when it read.
+   */
+  async compute(): Promise<{ computed_at: string; stored: boolean; months: number; duration_ms: number }> {
+    const readAt = new Date();
+    const dialect = dialectOf(this.config);
     const homes = await this.residences.publishedCreations();
-    const figures = await computeMonthFigures(this.dataSource, dialectOf(this.config), homes, parisMonth);
-    const computedAt = new Date();
-    const durationMs = Date.now() - started;
-    await this.dataSource.transaction(async (manager) => {
-      await manager.createQueryBuilder().delete().from(StatisticMonth).execute();
-      for (let index = 0; index < figures.length; index += INSERT_BATCH) {
-        await manager.insert(StatisticMonth, figures.slice(index, index + INSERT_BATCH));
+    const figures = await computeMonthFigures(this.dataSource, dialect, homes, parisMonth);
+    const runner = this.dataSource.createQueryRunner();
+    let stored = false;
+    try {
+      // Held until the figures are committed, so that the next writer reads which computation is the latest.
+      if (dialect === 'mariadb') await runner.query('SELECT GET_LOCK(?, 120)', [WRITE_LOCK]);
+      await runner.startTransaction();
+      const manager = runner.manager;
+      const latest = await manager.findOneBy(StatisticRefresh, { id: LATEST });
+      if (!latest || new Date(latest.computedAt) < readAt) {
+        await manager.createQueryBuilder().delete().from(StatisticMonth).execute();
+        for (let index = 0; index < figures.length; index += INSERT_BATCH) {
+          await manager.insert(StatisticMonth, figures.slice(index, index + INSERT_BATCH));
+        }
+        await manager.upsert(StatisticRefresh, { id: LATEST, computedAt: readAt }, ['id']);
+        stored = true;
       }
-      await manager.upsert(StatisticRefresh, { id: LATEST, computedAt, durationMs }, ['id']);
-    });
-    return { computed_at: computedAt.toISOString(), months: new Set(figures.map((figure) => figure.month)).size, duration_ms: durationMs };
+      await runner.commitTransaction();
+    } catch (error) {
+      if (runner.isTransactionActive) await runner.rollbackTransaction();
+      throw error;
+    } finally {
+      if (dialect === 'mariadb') await runner.query('SELECT RELEASE_LOCK(?)', [WRITE_LOCK]).catch(() => undefined);
+      await runner.release();
+    }
+    return {
+      computed_at: readAt.toISOString(),
+      stored,
+      months: new Set(figures.map((figure) => figure.month)).size,
+      duration_ms: Date.now() - readAt.getTime(),
+    };
   }
 
   /** The statistics asked for, over a period of whole months; `byMonth`, one entry per month of it. */
@@ -123,57 +195,76 @@ export class StatsService implements OnModuleInit, OnApplicationBootstrap, Entit
     const stocks = keys.filter((key) => statistic(key).kind === 'stock');
     const query = this.dataSource
       .createQueryBuilder(StatisticMonth, 'm')
-      .select(['m.key', 'm.month', 'm.label', 'm.value'])
       .where('m.key IN (:...keys)', { keys })
-      .andWhere('m.month <= :last', { last });
+      .andWhere('m.month <= :last', { last })
+      .setParameter('first', first);
     // A stock counts every month up to the period's end; anything else only the period's months.
-    if (stocks.length > 0) query.andWhere('(m.month >= :first OR m.key IN (:...stocks))', { first, stocks });
-    else query.andWhere('m.month >= :first', { first });
-    const [rows, refresh] = await Promise.all([query.getMany(), this.dataSource.manager.findOneBy(StatisticRefresh, { id: LATEST })]);
-    const computedAt = refresh ? new Date(refresh.computedAt).toISOString() : null;
-    const months = monthsBetween(first, last);
-    return keys.map((key) => ({
-      key,
-      value: valueOf(
-        key,
-        rows.filter((row) => row.key === key),
-        months,
-        byMonth,
-      ),
-      period,
-      computed_at: computedAt,
-    }));
+    if (stocks.length > 0) query.andWhere('(m.month >= :first OR m.key IN (:...stocks))', { stocks });
+    else query.andWhere('m.month >= :first');
+    const refresh = this.dataSource.manager.findOneBy(StatisticRefresh, { id: LATEST });
+    let values: (number | StatisticEntry[])[];
+    if (byMonth) {
+      const rows = await query.select(['m.key', 'm.month', 'm.label', 'm.value']).getMany();
+      const months = monthsBetween(first, last);
+      values = keys.map((key) => monthly(key, rows.filter((row) => row.key === key), months));
+    } else {
+      // Added up by the database: a request never carries every month of every label.
+      const rows: Total[] = (
+        await query
+          .select('m.key', 'key')
+          .addSelect('m.label', 'label')
+          .addSelect('SUM(CASE WHEN m.month >= :first THEN m.value ELSE 0 END)', 'period')
+          .addSelect('SUM(m.value)', 'upToEnd')
+          .groupBy('m.key')
+          .addGroupBy('m.label')
+          .getRawMany<{ key: string; label: string; period: unknown; upToEnd: unknown }>()
+      ).map((row) => ({ key: row.key, label: row.label, period: Number(row.period), end: Number(row.upToEnd) }));
+      values = keys.map((key) => total(key, rows.filter((row) => row.key === key)));
+    }
+    const latest = await refresh;
+    const computedAt = latest ? new Date(latest.computedAt).toISOString() : null;
+    return keys.map((key, index) => ({ key, value: values[index]!, period, computed_at: computedAt }));
   }
 }
 
-function sum(rows: StatisticMonth[]): number {
-  return rows.reduce((total, row) => total + row.value, 0);
+/** A label's figure over the period, and up to its end (a stock's). */
+interface Total {
+  key: string;
+  label: string;
+  period: number;
+  end: number;
 }
 
 /** A ratio between 0 and 1, to four decimals; 0 when there was nothing to count. */
-function ratio(rows: StatisticMonth[]): number {
-  const denominator = sum(rows.filter((row) => row.label === DENOMINATOR));
-  return denominator === 0 ? 0 : Math.round((sum(rows.filter((row) => row.label === NUMERATOR)) / denominator) * 10_000) / 10_000;
+function ratio(numerator: number, denominator: number): number {
+  return denominator === 0 ? 0 : Math.round((numerator / denominator) * 10_000) / 10_000;
 }
 
-/** A statistic's value from its stored months (those of the period, and before it for a stock). */
-function valueOf(key: StatisticKey, rows: StatisticMonth[], months: string[], byMonth: boolean): number | StatisticEntry[] {
+/** A statistic's value over the whole period, from its labels' totals. */
+function total(key: StatisticKey, rows: Total[]): number | StatisticEntry[] {
+  const of = (label: string, field: 'period' | 'end' = 'period') => rows.find((row) => row.label === label)?.[field] ?? 0;
+  switch (statistic(key).kind) {
+    case 'breakdown':
+      return rows
+        .map(({ label, period }) => ({ label, value: period }))
+        .filter((entry) => entry.value !== 0)
+        .sort((a, b) => b.value - a.value || a.label.localeCompare(b.label, 'fr'));
+    case 'stock':
+      return of('', 'end');
+    case 'rate':
+      return ratio(of(NUMERATOR), of(DENOMINATOR));
+    default:
+      return of('');
+  }
+}
+
+/** A statistic's value month by month (a stock's, at the end of each month). */
+function monthly(key: StatisticKey, rows: StatisticMonth[], months: string[]): StatisticEntry[] {
   const kind = statistic(key).kind;
-  const first = months[0]!;
-  const inMonth = (month: string) => rows.filter((row) => row.month === month);
-  if (kind === 'breakdown') {
-    const totals = new Map<string, number>();
-    for (const row of rows) totals.set(row.label, (totals.get(row.label) ?? 0) + row.value);
-    return [...totals]
-      .map(([label, value]) => ({ label, value }))
-      .filter((entry) => entry.value !== 0)
-      .sort((a, b) => b.value - a.value || a.label.localeCompare(b.label, 'fr'));
-  }
-  if (kind === 'stock') {
-    let total = sum(rows.filter((row) => row.month < first));
-    if (!byMonth) return total + sum(rows.filter((row) => row.month >= first));
-    return months.map((month) => ({ label: month, value: (total += sum(inMonth(month))) }));
-  }
-  const measure = kind === 'rate' ? ratio : sum;
-  return byMonth ? months.map((month) => ({ label: month, value: measure(inMonth(month)) })) : measure(rows);
+  const sum = (month: string, label = '') => rows.filter((row) => row.month === month && row.label === label).reduce((all, row) => all + row.value, 0);
+  let stock = rows.filter((row) => row.month < months[0]!).reduce((all, row) => all + row.value, 0);
+  return months.map((month) => ({
+    label: month,
+    value: kind === 'stock' ? (stock += sum(month)) : kind === 'rate' ? ratio(sum(month, NUMERATOR), sum(month, DENOMINATOR)) : sum(month),
+  }));
 }

@@ -9,6 +9,11 @@ export function formatNumber(value: number, fractionDigits?: number): string {
   return `${value < 0 ? '-' : ''}${grouped}${fraction ? `,${fraction}` : ''}`;
 }
 
+/** '33,3 %': a ratio between 0 and 1 as a percentage, to a tenth. */
+export function formatPercent(ratio: number): string {
+  return `${formatNumber(ratio * 100, 1)}\u00a0%`;
+}
+
 /** '240 ko', '2,4 Mo': a file's size as a person reads it (never « 0 ko »). */
 export function formatFileSize(bytes: number): string {
   if (bytes < 1024 * 1024) return `${formatNumber(Math.max(1, Math.round(bytes / 1024)))}\u00a0ko`;

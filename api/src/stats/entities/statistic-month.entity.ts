@@ -15,6 +15,7 @@ export class StatisticMonth {
   @PrimaryColumn({ type: 'varchar', length: 7 })
   month!: string;
 
+  /** Compared byte for byte on MariaDB (the migration's collation). */
   @PrimaryColumn({ type: 'varchar', length: 200 })
   label!: string;
 

@@ -29,7 +29,7 @@ export const STATISTIC_OPTIONS = [
   { value: 'records/signed-count', label: 'Baux signés', kind: 'flow' },
   { value: 'records/entries-count', label: 'Entrées dans les lieux', kind: 'flow' },
   { value: 'records/contact-conversion-rate', label: 'Demandes devenues dossiers', kind: 'rate' },
-  { value: 'records/entries-conversion-rate', label: 'Dossiers devenus entrées', kind: 'rate' },
+  { value: 'records/entries-conversion-rate', label: 'Dossiers ayant abouti à une entrée', kind: 'rate' },
   { value: 'contact-forms/count', label: 'Demandes de contact', kind: 'flow' },
 ] as const satisfies readonly { value: string; label: string; kind: StatisticKind }[];
 

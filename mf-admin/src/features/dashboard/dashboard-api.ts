@@ -4,7 +4,7 @@ import { api, errorText, pushMessage } from '@hsa-lli/common/store';
 
 export const JOB_POLL_INTERVAL_MS = 500;
 /** How long a refresh waits for its job before saying it failed. */
-export const JOB_WAIT_LIMIT_MS = 60 * JOB_POLL_INTERVAL_MS;
+export const JOB_WAIT_LIMIT_MS = 240 * JOB_POLL_INTERVAL_MS;
 
 /** A refresh's job, and when the page stops waiting for it. */
 interface JobWatch {

@@ -11,8 +11,8 @@ const INK = '#1d2430';
 const LINE = '#ddd8cc';
 
 /**
- * A chart and the table that says the same: the picture is hidden from screen readers, which read the table; people
- * who see it can open the table too (« Voir les données »).
+ * A chart and the table that says the same: the picture is hidden from screen readers, whose users open the table
+ * (« Voir les données », a disclosure every reader announces), as anyone may.
  */
 function ChartFigure({ title, description, table, children }: { title: string; description?: string; table: ReactNode; children: ReactNode }) {
   const id = useId();
@@ -45,7 +45,7 @@ const SERIES_STYLES = [
 ];
 
 /** Several figures month by month: one line each (colour and dash apart, for those who tell colours apart poorly). */
-export function MonthlyChart({ title, description, series }: { title: string; description?: string; series: MonthlySeries[] }) {
+export function MonthlyChart({ title, series }: { title: string; series: MonthlySeries[] }) {
   const months = series[0]?.entries.map((entry) => entry.label) ?? [];
   const rows = months.map((month, index) => ({
     month: formatMonth(month, { short: true }),
@@ -79,7 +79,7 @@ export function MonthlyChart({ title, description, series }: { title: string; de
     </div>
   );
   return (
-    <ChartFigure title={title} description={description} table={table}>
+    <ChartFigure title={title} table={table}>
       <ResponsiveContainer width="100%" height={280}>
         <LineChart data={rows} margin={{ top: 8, right: 16, bottom: 0, left: -16 }} accessibilityLayer={false}>
           <CartesianGrid stroke={LINE} vertical={false} />
@@ -106,14 +106,29 @@ export function MonthlyChart({ title, description, series }: { title: string; de
 }
 
 /** A figure by label (a residence, a kind of visit): horizontal bars, largest first, with its table. */
-export function LabelBars({ title, description, entries, unit, color = PRIMARY }: { title: string; description?: string; entries: StatisticEntry[]; unit: string; color?: string }) {
+export function LabelBars({
+  title,
+  description,
+  labelHeader,
+  entries,
+  unit,
+  color = PRIMARY,
+}: {
+  title: string;
+  description?: string;
+  /** The table's first column: « Résidence », « Type de visite ». */
+  labelHeader: string;
+  entries: StatisticEntry[];
+  unit: string;
+  color?: string;
+}) {
   const table = (
     <div className="dashboard-table">
       <table>
         <caption className="ui-visually-hidden">{title}</caption>
         <thead>
           <tr>
-            <th scope="col">Libellé</th>
+            <th scope="col">{labelHeader}</th>
             <th scope="col">{unit}</th>
           </tr>
         </thead>
@@ -153,4 +168,4 @@ export function LabelBars({ title, description, entries, unit, color = PRIMARY }
   );
 }
 
-export const CHART_COLORS = { primary: PRIMARY, accent: ACCENT, green: GREEN };
+export const CHART_COLORS = { accent: ACCENT, green: GREEN };

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { previousPeriod, statistic, type StatisticKey, type StatisticView, type StatisticEntry } from '@hsa-lli/common/back-office';
-import { formatDateTime, formatNumber } from '@hsa-lli/common/domain';
+import { formatDateTime, formatNumber, formatPercent } from '@hsa-lli/common/domain';
 import { errorText, skipToken } from '@hsa-lli/common/store';
 import { Loader, MessageBox } from '@hsa-lli/common/ui';
 import { CHART_COLORS, LabelBars, MonthlyChart } from './dashboard-charts.js';
@@ -47,8 +47,6 @@ const RATES: { key: StatisticKey; explanation: string }[] = [
 /** The monthly chart's figures. */
 const MONTHLY: StatisticKey[] = ['interventions/visits-count', 'records/entries-count', 'records/signed-count'];
 
-const percent = (rate: number) => `${formatNumber(Math.round(rate * 1000) / 10)}\u00a0%`;
-
 /** What went wrong, a period's field first (a 400 names it). */
 function loadProblem(error: unknown): string {
   const fields = typeof error === 'object' && error !== null && 'fields' in error ? (error.fields as Record<string, string> | undefined) : undefined;
@@ -81,7 +79,7 @@ function Change({ now, before, rate = false }: { now: number; before: number | u
   const relative = !rate && before > 0 ? ` (${sign}${formatNumber(Math.round((Math.abs(difference) / before) * 100))}\u00a0%)` : '';
   const shown = `${sign}${amount}${rate ? '\u00a0point' + (Math.abs(difference) >= 2 ? 's' : '') : ''}${relative}`;
   return (
-    <p className={`dashboard-change dashboard-change--${difference > 0 ? 'up' : 'down'}`}>
+    <p className="dashboard-change">
       <span aria-hidden="true">{difference > 0 ? '▲' : '▼'} </span>
       {shown}
       <span className="ui-visually-hidden"> par rapport à la période précédente</span>
@@ -96,7 +94,7 @@ function Figure({ statKey, stats, previous, rate = false, children }: { statKey:
     <div className="ui-card dashboard-figure" data-key={statKey}>
       <dt>{statistic(statKey).label}</dt>
       <dd>
-        <p className="dashboard-figure__value">{rate ? percent(now) : formatNumber(now)}</p>
+        <p className="dashboard-figure__value">{rate ? formatPercent(now) : formatNumber(now)}</p>
         <Change now={now} before={numberOf(previous, statKey)} rate={rate} />
         {children}
       </dd>
@@ -154,7 +152,7 @@ export function DashboardPage() {
       </p>
       {list.isLoading && <Loader label="Chargement des statistiques" />}
       {refreshing && <Loader label="Actualisation en cours" />}
-      {list.isError && <MessageBox kind="error">Les statistiques n'ont pas pu être chargées : {loadProblem(list.error)}</MessageBox>}
+      {list.isError && <MessageBox kind="error">Les statistiques n'ont pas pu être chargées. {loadProblem(list.error)}</MessageBox>}
       {stats && (
         <>
           <h2 className="ui-visually-hidden">Chiffres clés</h2>
@@ -173,15 +171,16 @@ export function DashboardPage() {
           </dl>
           <div className="dashboard-charts">
             <Monthly period={period} />
-            <LabelBars title="Visites par résidence" entries={entriesOf(stats, 'interventions/visits-by-residence')} unit="Visites" />
+            <LabelBars title="Visites par résidence" labelHeader="Résidence" entries={entriesOf(stats, 'interventions/visits-by-residence')} unit="Visites" />
             <LabelBars
               title="Refus par résidence"
               description="Refus du demandeur et du bailleur, par résidence du logement concerné."
+              labelHeader="Résidence"
               entries={entriesOf(stats, 'interventions/refused-by-residence')}
               unit="Refus"
               color={CHART_COLORS.accent}
             />
-            <LabelBars title="Visites par type" entries={entriesOf(stats, 'interventions/visits-by-type')} unit="Visites" color={CHART_COLORS.green} />
+            <LabelBars title="Visites par type" labelHeader="Type de visite" entries={entriesOf(stats, 'interventions/visits-by-type')} unit="Visites" color={CHART_COLORS.green} />
           </div>
         </>
       )}

@@ -96,8 +96,8 @@ export function PeriodPicker({ period, ignored }: DashboardPeriod) {
       </div>
       {choice === CUSTOM && (
         <>
-          <DateField form={form} name={FROM} label="Du mois" month defaultValue={first} min="2000-01" max={addMonths(last, 120)} />
-          <DateField form={form} name={TO} label="Au mois" month defaultValue={last} min="2000-01" max={addMonths(last, 120)} />
+          <DateField form={form} name={FROM} label="Du mois" hint="Format : AAAA-MM" month defaultValue={first} min="2000-01" max={addMonths(last, 120)} />
+          <DateField form={form} name={TO} label="Au mois" hint="Format : AAAA-MM" month defaultValue={last} min="2000-01" max={addMonths(last, 120)} />
           <button type="submit" className="ui-button">
             Afficher
           </button>

@@ -5,6 +5,7 @@ import {
   formatCents,
   formatDate,
   formatNumber,
+  formatPercent,
   HOUSING_SITUATION_OPTIONS,
   labelOf,
   LINK_OPTIONS,
@@ -20,7 +21,6 @@ import { useRecordResidenceOptionsQuery } from './records-api.js';
 const NOT_GIVEN = 'Non renseigné';
 
 export const euros = (amount: number) => `${formatNumber(amount)}\u00a0€`;
-const percent = (ratio: number) => `${formatNumber(ratio * 100, 1)}\u00a0%`;
 
 /** Whole years between a birth date ('YYYY-MM-DD') and today in France. */
 function age(birthDate: string): number {
@@ -213,7 +213,7 @@ export function EligibilityPanel({ record }: { record: StaffRecord }) {
 
       <h3>Taux d’effort des logements souhaités</h3>
       <p className="record-muted">
-        Le loyer mensuel, charges comprises, rapporté au douzième des revenus annuels du foyer. Au-delà du tiers ({percent(RENT_RATIO_LIMIT)}), il est en général jugé trop lourd.
+        Le loyer mensuel, charges comprises, rapporté au douzième des revenus annuels du foyer. Au-delà du tiers ({formatPercent(RENT_RATIO_LIMIT)}), il est en général jugé trop lourd.
       </p>
       {record.wished_goods.length === 0 ? (
         <p>Le foyer n’a choisi aucun logement précis.</p>
@@ -227,9 +227,9 @@ export function EligibilityPanel({ record }: { record: StaffRecord }) {
                 {good.rent_ratio === null ? (
                   <span className="record-muted">Inconnu : revenus incomplets</span>
                 ) : good.rent_ratio > RENT_RATIO_LIMIT ? (
-                  <strong className="record-over">{percent(good.rent_ratio)}, au-dessus du tiers des revenus</strong>
+                  <strong className="record-over">{formatPercent(good.rent_ratio)}, au-dessus du tiers des revenus</strong>
                 ) : (
-                  <>{percent(good.rent_ratio)}, sous le tiers des revenus</>
+                  <>{formatPercent(good.rent_ratio)}, sous le tiers des revenus</>
                 )}
               </td>
             </tr>

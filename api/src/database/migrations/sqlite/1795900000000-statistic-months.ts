@@ -9,7 +9,7 @@ export class SqliteStatisticMonths1795900000000 implements MigrationInterface {
     await queryRunner.query(
       `CREATE TABLE "statistic_months" ("key" varchar(80) NOT NULL, "month" varchar(7) NOT NULL, "label" varchar(200) NOT NULL, "value" integer NOT NULL, PRIMARY KEY ("key", "month", "label"))`,
     );
-    await queryRunner.query(`CREATE TABLE "statistic_refreshes" ("id" varchar(20) PRIMARY KEY NOT NULL, "computedAt" datetime NOT NULL, "durationMs" integer NOT NULL)`);
+    await queryRunner.query(`CREATE TABLE "statistic_refreshes" ("id" varchar(20) PRIMARY KEY NOT NULL, "computedAt" datetime NOT NULL)`);
   }
 
   public async down(queryRunner: QueryRunner): Promise<void> {
