@@ -39,7 +39,7 @@ test.describe('the federated portal', () => {
 
     await page.goto(`/PDF/note-de-direction/${DEMO_GOOD_ID}`);
     await expect(page.getByText('Note de direction', { exact: true })).toBeVisible();
-    await expect(page.locator('.shell-pdf table')).toContainText('Loyer mensuel charges comprises');
+    await expect(page.getByRole('table', { name: /^Plafond de loyer LLI/ })).toContainText('Loyer mensuel charges comprises');
     await expect(page.getByRole('navigation')).toHaveCount(0);
 
     await page.goto('/login');
