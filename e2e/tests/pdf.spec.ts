@@ -97,6 +97,16 @@ test.describe('the printable PDFs', () => {
     await expect(page.getByRole('alert').filter({ hasText: /Le PDF n’a pas pu être préparé\. Réessayez/ })).toBeVisible();
   });
 
+  test('a staff member at their daily number of files is told so on the summary sheet, as on the file’s page', async ({ page }) => {
+    await loginAs(page, emailOf('coordinator'));
+    const limit = 'Vous avez consulté 200 dossiers ces dernières 24 heures, le maximum permis.';
+    await page.route('**/api/records/*/PDF/summary', (route) => route.fulfill({ status: 429, json: { error: limit } }));
+    await page.goto('/PDF/fiche-synthese-demandeur/1');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Consultation impossible');
+    await expect(page.getByText(limit)).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Télécharger le PDF' })).toHaveCount(0);
+  });
+
   test('the summary sheet is closed to a committee member, who is told so', async ({ page }) => {
     await loginAs(page, emailOf('member'));
     await page.goto('/PDF/fiche-synthese-demandeur/1');

@@ -32,16 +32,25 @@ import {
   zoneLabel,
   type PersonFields,
 } from '@hsa-lli/common/domain';
-import { http } from '@hsa-lli/common/http';
+import { http, RequestError } from '@hsa-lli/common/http';
+import { MessageBox } from '@hsa-lli/common/ui';
 import { PdfDownload } from '../../components/pdf-download.js';
 import { PdfTable } from '../../components/pdf-table.js';
 import './applicant-summary.css';
 
-export async function applicantSummaryLoader({ params, request }: LoaderFunctionArgs): Promise<ApplicantSummary> {
+/** The summary; or, once the staff member consulted as many files as they may today, why not. */
+type SummaryLoaded = { record: ApplicantSummary } | { refused: string };
+
+export async function applicantSummaryLoader({ params, request }: LoaderFunctionArgs): Promise<SummaryLoaded> {
   if (!/^[1-9]\d{0,9}$/.test(params.id ?? '')) throw new Response(null, { status: 404 });
   const id = Number(params.id);
-  const { record } = await http.post<ApplicantSummaryAnswer>(PDF_DOCUMENTS.summary.call(id), { id }, { controller: request, minDuration: 0 });
-  return record;
+  try {
+    return await http.post<ApplicantSummaryAnswer>(PDF_DOCUMENTS.summary.call(id), { id }, { controller: request, minDuration: 0 });
+  } catch (error) {
+    // Opening the summary is a consultation of the file: past the daily number of files, the API's words say whom to ask.
+    if (error instanceof RequestError && error.status === 429) return { refused: error.error };
+    throw error;
+  }
 }
 
 const NOT_GIVEN = 'Non renseigné';
@@ -328,7 +337,19 @@ function History({ record }: { record: ApplicantSummary }) {
 
 /** The applicant summary of a file (`/PDF/fiche-synthese-demandeur/<id>`), laid out for A4. */
 export function ApplicantSummaryPage() {
-  const record = useLoaderData<typeof applicantSummaryLoader>();
+  const loaded = useLoaderData<typeof applicantSummaryLoader>();
+  if ('refused' in loaded) {
+    return (
+      <section className="pdf-sheet">
+        <h1>Consultation impossible</h1>
+        <MessageBox kind="warning">{loaded.refused}</MessageBox>
+      </section>
+    );
+  }
+  return <Summary record={loaded.record} />;
+}
+
+function Summary({ record }: { record: ApplicantSummary }) {
   const applicants = applicantsLabel([record.person_1, ...(record.person_2 ? [record.person_2] : [])]) || 'Demandeurs non nommés';
   return (
     <article className="pdf-sheet applicant-summary" data-pdf-ready="true">
