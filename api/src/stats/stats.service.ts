@@ -65,6 +65,9 @@ export class StatsService implements OnModuleInit, OnApplicationBootstrap, Entit
   /** A request to the queue is on its way; `askAgain`, a change came meanwhile. */
   private asking = false;
   private askAgain = false;
+  /** The latest stored figures, and their loading from the database when a new computation stored others. */
+  private figures: StoredFigures | null = null;
+  private loading: Promise<StoredFigures> | null = null;
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -191,48 +194,44 @@ export class StatsService implements OnModuleInit, OnApplicationBootstrap, Entit
 
   /** The statistics asked for, over a period of whole months; `byMonth`, one entry per month of it. */
   async read(keys: StatisticKey[], period: StatisticPeriod, byMonth = false): Promise<StatisticView[]> {
+    const { computedAt, rows } = await this.stored();
     const { first, last } = periodMonths(period);
-    const stocks = keys.filter((key) => statistic(key).kind === 'stock');
-    const query = this.dataSource
-      .createQueryBuilder(StatisticMonth, 'm')
-      .where('m.key IN (:...keys)', { keys })
-      .andWhere('m.month <= :last', { last })
-      .setParameter('first', first);
-    // A stock counts every month up to the period's end; anything else only the period's months.
-    if (stocks.length > 0) query.andWhere('(m.month >= :first OR m.key IN (:...stocks))', { stocks });
-    else query.andWhere('m.month >= :first');
-    const refresh = this.dataSource.manager.findOneBy(StatisticRefresh, { id: LATEST });
-    let values: (number | StatisticEntry[])[];
-    if (byMonth) {
-      const rows = await query.select(['m.key', 'm.month', 'm.label', 'm.value']).getMany();
-      const months = monthsBetween(first, last);
-      values = keys.map((key) => monthly(key, rows.filter((row) => row.key === key), months));
-    } else {
-      // Added up by the database: a request never carries every month of every label.
-      const rows: Total[] = (
-        await query
-          .select('m.key', 'key')
-          .addSelect('m.label', 'label')
-          .addSelect('SUM(CASE WHEN m.month >= :first THEN m.value ELSE 0 END)', 'period')
-          .addSelect('SUM(m.value)', 'upToEnd')
-          .groupBy('m.key')
-          .addGroupBy('m.label')
-          .getRawMany<{ key: string; label: string; period: unknown; upToEnd: unknown }>()
-      ).map((row) => ({ key: row.key, label: row.label, period: Number(row.period), end: Number(row.upToEnd) }));
-      values = keys.map((key) => total(key, rows.filter((row) => row.key === key)));
-    }
-    const latest = await refresh;
+    const months = monthsBetween(first, last);
+    return keys.map((key) => {
+      // A stock counts every month up to the period's end; anything else only the period's months.
+      const kept = rows.get(key)?.filter((row) => row.month <= last) ?? [];
+      const value = byMonth ? monthly(key, kept, months) : total(key, kept, first);
+      return { key, value, period, computed_at: computedAt };
+    });
+  }
+
+  /**
+   * The stored figures, by statistic, kept in memory while they are the latest: a request asks the database only when
+   * they were computed (one row by its key), and reads every figure again only after a new computation.
+   */
+  private async stored(): Promise<StoredFigures> {
+    const latest = await this.dataSource.manager.findOneBy(StatisticRefresh, { id: LATEST });
     const computedAt = latest ? new Date(latest.computedAt).toISOString() : null;
-    return keys.map((key, index) => ({ key, value: values[index]!, period, computed_at: computedAt }));
+    if (this.figures?.computedAt !== computedAt) {
+      this.loading ??= (async () => {
+        // The time first: figures stored meanwhile are newer than it, and the next request reads them again.
+        const refresh = await this.dataSource.manager.findOneBy(StatisticRefresh, { id: LATEST });
+        const rows = new Map<string, StatisticMonth[]>();
+        for (const row of await this.dataSource.manager.find(StatisticMonth)) rows.set(row.key, [...(rows.get(row.key) ?? []), row]);
+        return { computedAt: refresh ? new Date(refresh.computedAt).toISOString() : null, rows };
+      })()
+        .then((figures) => (this.figures = figures))
+        .finally(() => (this.loading = null));
+      return this.loading;
+    }
+    return this.figures;
   }
 }
 
-/** A label's figure over the period, and up to its end (a stock's). */
-interface Total {
-  key: string;
-  label: string;
-  period: number;
-  end: number;
+/** The figures of one computation, by statistic. */
+interface StoredFigures {
+  computedAt: string | null;
+  rows: Map<string, StatisticMonth[]>;
 }
 
 /** A ratio between 0 and 1, to four decimals; 0 when there was nothing to count. */
@@ -240,22 +239,21 @@ function ratio(numerator: number, denominator: number): number {
   return denominator === 0 ? 0 : Math.round((numerator / denominator) * 10_000) / 10_000;
 }
 
-/** A statistic's value over the whole period, from its labels' totals. */
-function total(key: StatisticKey, rows: Total[]): number | StatisticEntry[] {
-  const of = (label: string, field: 'period' | 'end' = 'period') => rows.find((row) => row.label === label)?.[field] ?? 0;
-  switch (statistic(key).kind) {
-    case 'breakdown':
-      return rows
-        .map(({ label, period }) => ({ label, value: period }))
-        .filter((entry) => entry.value !== 0)
-        .sort((a, b) => b.value - a.value || a.label.localeCompare(b.label, 'fr'));
-    case 'stock':
-      return of('', 'end');
-    case 'rate':
-      return ratio(of(NUMERATOR), of(DENOMINATOR));
-    default:
-      return of('');
+/** A statistic's value over the whole period, from its months up to the period's end. */
+function total(key: StatisticKey, rows: StatisticMonth[], first: string): number | StatisticEntry[] {
+  const kind = statistic(key).kind;
+  const totals = new Map<string, number>();
+  for (const row of rows) {
+    if (kind === 'stock' || row.month >= first) totals.set(row.label, (totals.get(row.label) ?? 0) + row.value);
   }
+  const of = (label: string) => totals.get(label) ?? 0;
+  if (kind === 'breakdown') {
+    return [...totals]
+      .map(([label, value]) => ({ label, value }))
+      .filter((entry) => entry.value !== 0)
+      .sort((a, b) => b.value - a.value || a.label.localeCompare(b.label, 'fr'));
+  }
+  return kind === 'rate' ? ratio(of(NUMERATOR), of(DENOMINATOR)) : of('');
 }
 
 /** A statistic's value month by month (a stock's, at the end of each month). */
