@@ -9,7 +9,7 @@ import { alive, emailOf, expect, loginAs, test } from '../support/fixtures.ts';
  * on the demo's files): its figures are stated below by hand. The server counts them at its next computation, which
  * the page's « Actualiser les statistiques » asks for.
  */
-const FILES = ['DOS-2025-9001', 'DOS-2025-9002', 'DOS-2025-9003'];
+const FILES = ['DOS-2025-9001', 'DOS-2025-9002', 'DOS-2025-9003'] as const;
 
 function seed2025(): void {
   const database = new DatabaseSync(join(E2E_DIR, 'data', 'hsa-lli.sqlite'), { timeout: 5000 });
