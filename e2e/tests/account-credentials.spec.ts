@@ -43,6 +43,8 @@ test.describe.serial('own credentials', () => {
   });
 
   test('a customer changes their password, sees their devices and logs the other one out', async ({ page, browser }) => {
+    // Two browsers, axe at two widths: near 30 s on a loaded machine, where the API is still rendering its pages.
+    test.slow();
     await loginAs(page, customer.email, customer.password);
     await page.goto('/mes-identifiants');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Mes identifiants');

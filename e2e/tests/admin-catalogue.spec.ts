@@ -105,6 +105,8 @@ test.describe.serial('the catalogue run by a manager', () => {
   });
 
   test('the residences list keeps its filters, sort and page in the address, through a reload', async ({ page }) => {
+    // Many reloads of the list: near 30 s on a loaded machine.
+    test.slow();
     await loginAs(page, emailOf('hsa'));
     await page.goto('/admin/liste-des-residences');
     const table = page.getByRole('table', { name: 'Résidences' });
@@ -129,6 +131,7 @@ test.describe.serial('the catalogue run by a manager', () => {
   });
 
   test('the goods and equipments lists and pages work on a phone, with the keyboard and without axe violations', async ({ page }) => {
+    test.slow();
     await loginAs(page, emailOf('hsa'));
     await page.goto('/admin/liste-des-biens');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Biens');
