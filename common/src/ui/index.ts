@@ -7,6 +7,7 @@ export * from './message.js';
 export * from './modal.js';
 export * from './remote-routes.js';
 export * from './request-error-message.js';
+export * from './save-file.js';
 export * from './standalone.js';
 export * from './upload-links.js';
 export * from './upload-zone.js';

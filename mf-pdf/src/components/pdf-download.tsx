@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { errorText } from '@hsa-lli/common/store';
 import { MessageBox } from '@hsa-lli/common/ui';
-import { fetchPdf, saveFile, type PdfProgress } from '../lib/pdf-file.js';
+import { saveFile } from '@hsa-lli/common/ui';
+import { fetchPdf, type PdfProgress } from '../lib/pdf-file.js';
 import './pdf-sheet.css';
 
 /** Whether the page is being printed into its PDF (the print job says so before the page starts). */

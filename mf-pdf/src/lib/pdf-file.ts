@@ -59,15 +59,3 @@ export async function fetchPdf(call: string, onProgress: (progress: PdfProgress)
     if (job.state === 'failed') throw new Error(job.failed_reason ?? 'Le PDF n’a pas pu être préparé. Réessayez dans quelques instants.');
   }
 }
-
-/** Hands a file to the browser as a download. */
-export function saveFile({ file, name }: { file: Blob; name: string }): void {
-  const url = URL.createObjectURL(file);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
-}

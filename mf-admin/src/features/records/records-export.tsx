@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import type { ListRequest, RecordExportFormat, RecordListColumn } from '@hsa-lli/common/back-office';
 import { errorText } from '@hsa-lli/common/store';
-import { MessageBox } from '@hsa-lli/common/ui';
+import { MessageBox, saveFile } from '@hsa-lli/common/ui';
 import { exportFileUrl, useStartRecordsExportMutation } from './records-api.js';
 
 const POLL_MS = 1000;
@@ -25,14 +25,7 @@ async function download(job: string, signal: AbortSignal): Promise<void> {
     const response = await fetch(exportFileUrl(job), { credentials: 'same-origin', signal });
     if (response.status === 200) {
       const name = /filename="([^"]+)"/.exec(response.headers.get('Content-Disposition') ?? '')?.[1] ?? 'dossiers';
-      const url = URL.createObjectURL(await response.blob());
-      const link = document.createElement('a');
-      link.href = url;
-      link.download = name;
-      document.body.append(link);
-      link.click();
-      link.remove();
-      setTimeout(() => URL.revokeObjectURL(url), 60_000);
+      saveFile({ file: await response.blob(), name });
       return;
     }
     if (response.status !== 202) throw new Error(`Export answered ${response.status}`);

@@ -18,6 +18,7 @@ import {
   formatDate,
   formatDateTime,
   formatNumber,
+  formatPercent,
   HOUSING_SITUATION_OPTIONS,
   labelOf,
   LINK_OPTIONS,
@@ -55,7 +56,6 @@ export async function applicantSummaryLoader({ params, request }: LoaderFunction
 
 const NOT_GIVEN = 'Non renseigné';
 const euros = (amount: number) => `${formatNumber(amount)}\u00a0€`;
-const percent = (ratio: number) => `${formatNumber(ratio * 100, 1)}\u00a0%`;
 
 /** Whole years between a birth date ('YYYY-MM-DD') and today in France. */
 function age(birthDate: string): number {
@@ -182,7 +182,7 @@ function Incomes({ record }: { record: ApplicantSummary }) {
         </>
       )}
       <h3>Taux d’effort des logements souhaités</h3>
-      <p className="pdf-muted">Loyer mensuel charges comprises rapporté au douzième des revenus annuels ; au-delà du tiers ({percent(RENT_RATIO_LIMIT)}), il est jugé lourd.</p>
+      <p className="pdf-muted">Loyer mensuel charges comprises rapporté au douzième des revenus annuels ; au-delà du tiers ({formatPercent(RENT_RATIO_LIMIT)}), il est jugé lourd.</p>
       {record.wished_goods.length === 0 ? (
         <p>Le foyer n’a choisi aucun logement précis.</p>
       ) : (
@@ -204,7 +204,7 @@ function Incomes({ record }: { record: ApplicantSummary }) {
                 <th scope="row">{good.label}</th>
                 <td className="pdf-number">{formatCents(good.rent_cents)}</td>
                 <td className={`pdf-number${good.rent_ratio !== null && good.rent_ratio > RENT_RATIO_LIMIT ? ' pdf-over' : ''}`}>
-                  {good.rent_ratio === null ? 'Inconnu' : percent(good.rent_ratio)}
+                  {good.rent_ratio === null ? 'Inconnu' : formatPercent(good.rent_ratio)}
                 </td>
               </tr>
             ))}

@@ -13,6 +13,7 @@ import {
   eventType,
   formatDate,
   formatNumber,
+  formatPercent,
   labelOf,
   RENT_RATIO_LIMIT,
   RENTAL_BANS,
@@ -34,7 +35,6 @@ export async function executiveNoteLoader({ params, request }: LoaderFunctionArg
 }
 
 const euros = (amount: number) => `${formatNumber(amount, 2)}\u00a0€`;
-const percent = (ratio: number) => `${formatNumber(ratio * 100, 1)}\u00a0%`;
 
 /** The rent without charges against the LLI ceiling of the good's zone, in words a director reads at a glance. */
 function RentAgainstCeiling({ good }: { good: ExecutiveGood }) {
@@ -167,7 +167,7 @@ function Candidates({ good }: { good: ExecutiveGood }) {
                 </td>
                 <td className={candidate.eligible === false ? 'pdf-over' : undefined}>{eligibilityText(candidate)}</td>
                 <td className={`pdf-number${candidate.rent_ratio !== null && candidate.rent_ratio > RENT_RATIO_LIMIT ? ' pdf-over' : ''}`}>
-                  {candidate.rent_ratio === null ? '—' : percent(candidate.rent_ratio)}
+                  {candidate.rent_ratio === null ? '—' : formatPercent(candidate.rent_ratio)}
                 </td>
                 <td>{candidate.last_event ? `${eventType(candidate.last_event.type).label}, le ${formatDate(candidate.last_event.at)}` : '—'}</td>
               </tr>
