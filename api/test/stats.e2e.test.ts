@@ -11,7 +11,7 @@ import { Record } from '../src/records/entities/record.entity.js';
 import { createRedisClient } from '../src/redis/redis.module.js';
 import { Residence } from '../src/residences/entities/residence.entity.js';
 import { parisMonthSql } from '../src/stats/stats-sources.js';
-import { StatsService } from '../src/stats/stats.service.js';
+import { StatsService, WRITE_LOCK_NAME } from '../src/stats/stats.service.js';
 import { agentsByRole, type Agent } from './back-office.js';
 import { BACKENDS, type TestApi } from './backends.js';
 
@@ -325,6 +325,30 @@ describe.each(BACKENDS)('the dashboard statistics on $name', (backend) => {
     expect((await stat('records/count', YEAR_2025)).computed_at).toBe(latest);
     expect(await value('records/count', YEAR_2025)).toBe(3);
     expect(await value('interventions/count', YEAR_2025)).toBe(10);
+  });
+
+  it('waits for a computation of its own database only, not for another database on the same server', async () => {
+    if (!api.config.databaseUrl) return;
+    const stats = api.app.get(StatsService);
+    const other = api.dataSource.createQueryRunner();
+    try {
+      // A computation of another database holds its lock, for longer than this test may last: ours does not wait.
+      await other.query('CREATE DATABASE IF NOT EXISTS hsa_test_other_statistics');
+      await other.query('USE hsa_test_other_statistics');
+      expect(await other.query(`SELECT GET_LOCK(${WRITE_LOCK_NAME}, 0) AS locked`)).toEqual([{ locked: 1 }]);
+      expect((await stats.compute()).stored).toBe(true);
+      await other.query(`SELECT RELEASE_LOCK(${WRITE_LOCK_NAME})`);
+      // One of this database holds it for a second: ours stores its figures after it.
+      await other.query(`USE \`${api.dataSource.driver.database}\``);
+      expect(await other.query(`SELECT GET_LOCK(${WRITE_LOCK_NAME}, 0) AS locked`)).toEqual([{ locked: 1 }]);
+      const started = Date.now();
+      setTimeout(() => void other.query(`SELECT RELEASE_LOCK(${WRITE_LOCK_NAME})`), 1_000);
+      expect((await stats.compute()).stored).toBe(true);
+      expect(Date.now() - started).toBeGreaterThanOrEqual(1_000);
+    } finally {
+      await other.query('DROP DATABASE IF EXISTS hsa_test_other_statistics');
+      await other.release();
+    }
   });
 
   it('is computed again every quarter of an hour, on France’s clocks', async () => {

@@ -45,8 +45,11 @@ const SOURCES = new Map<unknown, readonly string[] | null>([
   [Good, ['enabled', 'flatSize', 'residence', 'createdAt']],
 ]);
 const LATEST = 'latest';
-/** MariaDB's named lock that lets one computation at a time store its figures. */
-const WRITE_LOCK = 'hsa_lli_statistics';
+/**
+ * MariaDB's named lock that lets one computation at a time store its figures. Named locks are the server's, not the
+ * database's: the name holds the database's, so that two databases on one server never wait for each other.
+ */
+export const WRITE_LOCK_NAME = "SHA1(CONCAT('hsa_lli_statistics:', DATABASE()))";
 const INSERT_BATCH = 500;
 
 
@@ -164,7 +167,10 @@ export class StatsService implements OnModuleInit, OnApplicationBootstrap, Entit
     let stored = false;
     try {
       // Held until the figures are committed, so that the next writer reads which computation is the latest.
-      if (dialect === 'mariadb') await runner.query('SELECT GET_LOCK(?, 120)', [WRITE_LOCK]);
+      if (dialect === 'mariadb') {
+        const [row] = (await runner.query(`SELECT GET_LOCK(${WRITE_LOCK_NAME}, 120) AS locked`)) as { locked: number | string | null }[];
+        if (Number(row?.locked) !== 1) throw new Error('Another computation held the statistics for two minutes');
+      }
       await runner.startTransaction();
       const manager = runner.manager;
       const latest = await manager.findOneBy(StatisticRefresh, { id: LATEST });
@@ -181,7 +187,7 @@ export class StatsService implements OnModuleInit, OnApplicationBootstrap, Entit
       if (runner.isTransactionActive) await runner.rollbackTransaction();
       throw error;
     } finally {
-      if (dialect === 'mariadb') await runner.query('SELECT RELEASE_LOCK(?)', [WRITE_LOCK]).catch(() => undefined);
+      if (dialect === 'mariadb') await runner.query(`SELECT RELEASE_LOCK(${WRITE_LOCK_NAME})`).catch(() => undefined);
       await runner.release();
     }
     return {
