@@ -4,8 +4,8 @@ export default defineConfig({
   resolve: { conditions: ['source'] },
   test: {
     include: ['test/**/*.test.ts', 'src/**/*.test.ts'],
-    // One backend at a time: the suites share a machine with two cores and one MariaDB.
-    fileParallelism: false,
+    // Two files at a time, one per core: each run has a database, a data folder and a Redis prefix of its own.
+    maxWorkers: 2,
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },
