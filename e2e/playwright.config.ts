@@ -1,14 +1,15 @@
 import { defineConfig } from '@playwright/test';
 import { existsSync } from 'node:fs';
-import { E2E_PORT, PUBLIC_HOST } from './support/e2e-env.ts';
+import { E2E_BASE_PORT, E2E_PORT, E2E_WORKERS, PUBLIC_HOST } from './support/e2e-env.ts';
 
 /** Debian's Chromium unless told otherwise: Playwright cannot download its own browsers here. */
 const executablePath = process.env.CHROMIUM_PATH ?? (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined);
 
 export default defineConfig({
   testDir: 'tests',
-  // One browser at a time: the suites share two cores with the API they drive.
-  workers: 1,
+  // One worker per core, each with a server of its own (support/e2e-env.ts); the files run side by side, the journeys
+  // of a file one after the other.
+  workers: E2E_WORKERS,
   fullyParallel: false,
   forbidOnly: !!process.env.CI,
   timeout: 30_000,
@@ -32,12 +33,13 @@ export default defineConfig({
       ],
     },
   },
-  webServer: {
+  webServer: Array.from({ length: E2E_WORKERS }, (_, slot) => ({
     command: 'node support/serve.ts',
-    url: `http://127.0.0.1:${E2E_PORT}/api/health`,
+    env: { E2E_SLOT: String(slot) },
+    url: `http://127.0.0.1:${E2E_BASE_PORT + slot}/api/health`,
     reuseExistingServer: false,
-    timeout: 60_000,
-    stdout: 'ignore',
-    stderr: 'pipe',
-  },
+    timeout: 90_000,
+    stdout: 'ignore' as const,
+    stderr: 'pipe' as const,
+  })),
 });
