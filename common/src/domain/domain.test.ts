@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { climateClass, energyClass, finalEnergyClass } from './energy.js';
-import { formatCents, formatDate, formatDateTime, formatFileSize, formatNumber, formatTime, parisInstant, parisLocalDateTime, parseNumber, slugify } from './format.js';
+import { formatCents, formatDate, formatEuros, formatDateTime, formatFileSize, formatNumber, formatTime, parisInstant, parisLocalDateTime, parseNumber, slugify } from './format.js';
 import { incomeCeiling, rentCeilingCents, surfaceCoefficient } from './lli.js';
 import { documentFacts, documentFilesHint } from './records.js';
 import { remoteForPath } from './areas.js';
@@ -45,6 +45,11 @@ describe('formats', () => {
     expect(formatCents(7500)).toBe('75,00\u00a0€');
     expect(formatCents(123456789)).toBe('1\u00a0234\u00a0567,89\u00a0€');
     expect(formatCents(-5)).toBe('-0,05\u00a0€');
+    // Amounts kept in euros: as many decimals as they have, or as many as asked for.
+    expect(formatEuros(32500)).toBe('32\u00a0500\u00a0€');
+    expect(formatEuros(812.5)).toBe('812,5\u00a0€');
+    expect(formatEuros(812.5, 2)).toBe('812,50\u00a0€');
+    expect(formatEuros(1234.6, 0)).toBe('1\u00a0235\u00a0€');
   });
 
   it('writes numbers with a decimal comma', () => {

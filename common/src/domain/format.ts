@@ -20,9 +20,14 @@ export function formatFileSize(bytes: number): string {
   return `${formatNumber(bytes / (1024 * 1024), 1)}\u00a0Mo`;
 }
 
+/** '1 234,5 €': an amount in euros, as formatNumber writes it (as many decimals as it has, or that many), then « € ». */
+export function formatEuros(euros: number, fractionDigits?: number): string {
+  return `${formatNumber(euros, fractionDigits)}\u00a0€`;
+}
+
 /** '1 234,56 €': space as thousands separator, two decimals (spec section 9). Amounts are kept in cents. */
 export function formatCents(cents: number): string {
-  return `${formatNumber(cents / 100, 2)}\u00a0€`;
+  return formatEuros(cents / 100, 2);
 }
 
 const MONTHS = ['janvier', 'février', 'mars', 'avril', 'mai', 'juin', 'juillet', 'août', 'septembre', 'octobre', 'novembre', 'décembre'];

@@ -1,15 +1,14 @@
 /** What the information page tells of the household's eligibility and rents, in plain French, from the record. */
-import { formatCents, formatNumber, RENT_RATIO_LIMIT, zoneLabel, type MyRecord, type WishedGoodView } from '@hsa-lli/common/domain';
+import { formatCents, formatEuros, RENT_RATIO_LIMIT, zoneLabel, type MyRecord, type WishedGoodView } from '@hsa-lli/common/domain';
 
-const euros = (amount: number) => `${formatNumber(amount)}\u00a0€`;
 
 /** One sentence per zone of what the household looks for. */
 export function eligibilitySentences(eligibility: NonNullable<MyRecord['eligibility']>): { text: string; eligible: boolean }[] {
   return eligibility.by_zone.map(({ zone, ceiling, eligible }) => ({
     eligible,
     text: eligible
-      ? `Vos revenus (${euros(eligibility.income)}) sont sous le plafond du logement intermédiaire en zone ${zoneLabel(zone)} (${euros(ceiling)}) : vous êtes éligible.`
-      : `Vos revenus (${euros(eligibility.income)}) dépassent le plafond du logement intermédiaire en zone ${zoneLabel(zone)} (${euros(ceiling)}) : vous n’êtes pas éligible aux logements de cette zone.`,
+      ? `Vos revenus (${formatEuros(eligibility.income)}) sont sous le plafond du logement intermédiaire en zone ${zoneLabel(zone)} (${formatEuros(ceiling)}) : vous êtes éligible.`
+      : `Vos revenus (${formatEuros(eligibility.income)}) dépassent le plafond du logement intermédiaire en zone ${zoneLabel(zone)} (${formatEuros(ceiling)}) : vous n’êtes pas éligible aux logements de cette zone.`,
   }));
 }
 

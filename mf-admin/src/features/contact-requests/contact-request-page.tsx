@@ -1,6 +1,6 @@
 import { Link, useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import { contactReplySchema, splitName, type ContactEligibility, type ContactFormAnswer, type ContactFormView } from '@hsa-lli/common/back-office';
-import { findCommune, formatDate, formatDateTime, formatNumber, HOUSEHOLD_OPTIONS, zoneLabel } from '@hsa-lli/common/domain';
+import { findCommune, formatDate, formatDateTime, formatEuros, HOUSEHOLD_OPTIONS, zoneLabel } from '@hsa-lli/common/domain';
 import { http } from '@hsa-lli/common/http';
 import { formReset, pushMessage, useAppDispatch } from '@hsa-lli/common/store';
 import { CheckboxField, RequestErrorMessage, TextareaField, useForm, useSubmission } from '@hsa-lli/common/ui';
@@ -16,7 +16,6 @@ const HISTORY_FIELDS: Record<string, HistoryField> = {
   record: { label: 'Dossier' },
 };
 
-const euros = (amount: number) => `${formatNumber(Math.round(amount))}\u00a0€`;
 
 export async function contactRequestLoader({ params, request }: LoaderFunctionArgs): Promise<ContactFormAnswer> {
   return http.post<ContactFormAnswer>('/contact-forms/get-one', { id: routeId(params) }, { controller: request, minDuration: 0 });
@@ -30,7 +29,7 @@ function EligibilityAnswers({ answers }: { answers: ContactEligibility }) {
     <section className="bo-panel" aria-labelledby="contact-eligibility-title">
       <h2 id="contact-eligibility-title">Test d’éligibilité</h2>
       <p>
-        <strong>{answers.eligible ? 'Éligible' : 'Non éligible'}</strong> : revenus du foyer de {euros(answers.income)} pour un plafond de {euros(answers.ceiling)} en zone{' '}
+        <strong>{answers.eligible ? 'Éligible' : 'Non éligible'}</strong> : revenus du foyer de {formatEuros(answers.income, 0)} pour un plafond de {formatEuros(answers.ceiling, 0)} en zone{' '}
         {zoneLabel(answers.zone)}
         {answers.year ? ` (plafonds ${answers.year})` : ''}.
       </p>
@@ -42,7 +41,7 @@ function EligibilityAnswers({ answers }: { answers: ContactEligibility }) {
         <dt>Commune recherchée</dt>
         <dd>{commune ? commune.label : '—'}</dd>
         {answers.incomes.map((income, index) => (
-          <Fact key={index} term={answers.incomes.length > 1 ? `Revenu fiscal de référence, personne ${index + 1}` : 'Revenu fiscal de référence'} value={euros(income)} />
+          <Fact key={index} term={answers.incomes.length > 1 ? `Revenu fiscal de référence, personne ${index + 1}` : 'Revenu fiscal de référence'} value={formatEuros(income, 0)} />
         ))}
       </dl>
     </section>

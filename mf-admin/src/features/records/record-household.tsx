@@ -4,7 +4,7 @@ import {
   DISCOVERY_SOURCE_OPTIONS,
   formatCents,
   formatDate,
-  formatNumber,
+  formatEuros,
   formatPercent,
   HOUSING_SITUATION_OPTIONS,
   labelOf,
@@ -20,7 +20,6 @@ import { useRecordResidenceOptionsQuery } from './records-api.js';
 
 const NOT_GIVEN = 'Non renseigné';
 
-export const euros = (amount: number) => `${formatNumber(amount)}\u00a0€`;
 
 /** Whole years between a birth date ('YYYY-MM-DD') and today in France. */
 function age(birthDate: string): number {
@@ -61,7 +60,7 @@ function Person({ person, position, couple }: { person: PersonFields; position: 
         <Fact term="Situation professionnelle">{person.pro_situation && labelOf(PRO_SITUATION_OPTIONS, person.pro_situation)}</Fact>
         <Fact term={person.pro_situation === 'independant' ? 'Entreprise' : 'Employeur'}>{person.employer}</Fact>
         <Fact term="Situation de logement">{person.housing_situation && labelOf(HOUSING_SITUATION_OPTIONS, person.housing_situation)}</Fact>
-        <Fact term="Revenu fiscal de référence">{person.tax_income !== null ? euros(person.tax_income) : null}</Fact>
+        <Fact term="Revenu fiscal de référence">{person.tax_income !== null ? formatEuros(person.tax_income) : null}</Fact>
       </dl>
     </section>
   );
@@ -123,7 +122,7 @@ export function WishesPanel({ record }: { record: StaffRecord }) {
           )}
         </Fact>
         <Fact term="Typologies">{wishes.flat_sizes.length > 0 ? wishes.flat_sizes.map(flatSizeLabel).join(', ') : 'Toutes'}</Fact>
-        <Fact term="Loyer maximum">{wishes.max_rent !== null ? `${euros(wishes.max_rent)} par mois, charges comprises` : null}</Fact>
+        <Fact term="Loyer maximum">{wishes.max_rent !== null ? `${formatEuros(wishes.max_rent)} par mois, charges comprises` : null}</Fact>
       </dl>
     </section>
   );
@@ -190,19 +189,19 @@ export function EligibilityPanel({ record }: { record: StaffRecord }) {
               : 'Non éligible : les revenus du foyer dépassent le plafond de chaque zone souhaitée.'}
           </p>
           <p>
-            Revenus du foyer : <strong>{euros(eligibility.income)}</strong> (revenu fiscal de référence {eligibility.year - 2}
+            Revenus du foyer : <strong>{formatEuros(eligibility.income)}</strong> (revenu fiscal de référence {eligibility.year - 2}
             {record.person_2 ? ' des deux demandeurs' : ''}), comparés aux plafonds de ressources LLI {eligibility.year}.
           </p>
           <FactTable id="record-ceilings" caption="Plafonds de ressources des zones souhaitées" head={['Zone', 'Plafond', 'Revenus du foyer']}>
             {eligibility.by_zone.map((zone) => (
               <tr key={zone.zone}>
                 <th scope="row">{zoneLabel(zone.zone)}</th>
-                <td className="record-nowrap">{euros(zone.ceiling)}</td>
+                <td className="record-nowrap">{formatEuros(zone.ceiling)}</td>
                 <td>
                   {zone.eligible ? (
-                    <>Dans le plafond ({euros(zone.ceiling - eligibility.income)} de marge)</>
+                    <>Dans le plafond ({formatEuros(zone.ceiling - eligibility.income)} de marge)</>
                   ) : (
-                    <strong className="record-over">Au-dessus du plafond de {euros(eligibility.income - zone.ceiling)}</strong>
+                    <strong className="record-over">Au-dessus du plafond de {formatEuros(eligibility.income - zone.ceiling)}</strong>
                   )}
                 </td>
               </tr>

@@ -17,7 +17,7 @@ import {
   formatCents,
   formatDate,
   formatDateTime,
-  formatNumber,
+  formatEuros,
   formatPercent,
   HOUSING_SITUATION_OPTIONS,
   labelOf,
@@ -55,7 +55,6 @@ export async function applicantSummaryLoader({ params, request }: LoaderFunction
 }
 
 const NOT_GIVEN = 'Non renseigné';
-const euros = (amount: number) => `${formatNumber(amount)}\u00a0€`;
 
 /** Whole years between a birth date ('YYYY-MM-DD') and today in France. */
 function age(birthDate: string): number {
@@ -121,7 +120,7 @@ function Household({ record }: { record: ApplicantSummary }) {
               ['Situation professionnelle', (person) => person.pro_situation && labelOf(PRO_SITUATION_OPTIONS, person.pro_situation)],
               ['Employeur ou entreprise', (person) => person.employer],
               ['Situation de logement', (person) => person.housing_situation && labelOf(HOUSING_SITUATION_OPTIONS, person.housing_situation)],
-              ['Revenu fiscal de référence', (person) => (person.tax_income === null ? null : euros(person.tax_income))],
+              ['Revenu fiscal de référence', (person) => (person.tax_income === null ? null : formatEuros(person.tax_income))],
             ] as [string, (person: PersonFields) => string | null][]
           ).map(([label, value]) => (
             <tr key={label}>
@@ -156,7 +155,7 @@ function Incomes({ record }: { record: ApplicantSummary }) {
           </p>
           <PdfTable label="Plafonds de ressources des zones souhaitées">
             <caption>
-              Revenus du foyer : {euros(eligibility.income)} (revenu fiscal de référence {eligibility.year - 2}), comparés aux plafonds de ressources LLI {eligibility.year}
+              Revenus du foyer : {formatEuros(eligibility.income)} (revenu fiscal de référence {eligibility.year - 2}), comparés aux plafonds de ressources LLI {eligibility.year}
             </caption>
             <thead>
               <tr>
@@ -171,9 +170,9 @@ function Incomes({ record }: { record: ApplicantSummary }) {
               {eligibility.by_zone.map((zone) => (
                 <tr key={zone.zone}>
                   <th scope="row">{zoneLabel(zone.zone)}</th>
-                  <td className="pdf-number">{euros(zone.ceiling)}</td>
+                  <td className="pdf-number">{formatEuros(zone.ceiling)}</td>
                   <td className={zone.eligible ? 'pdf-ok' : 'pdf-over'}>
-                    {zone.eligible ? `Dans le plafond (${euros(zone.ceiling - eligibility.income)} de marge)` : `Au-dessus de ${euros(eligibility.income - zone.ceiling)}`}
+                    {zone.eligible ? `Dans le plafond (${formatEuros(zone.ceiling - eligibility.income)} de marge)` : `Au-dessus de ${formatEuros(eligibility.income - zone.ceiling)}`}
                   </td>
                 </tr>
               ))}
@@ -214,7 +213,7 @@ function Incomes({ record }: { record: ApplicantSummary }) {
       <dl className="pdf-facts">
         <Fact term="Résidences souhaitées">{record.wished_residences.length > 0 ? record.wished_residences.map((residence) => residence.name).join(', ') : 'Aucune'}</Fact>
         <Fact term="Typologies">{record.wishes.flat_sizes.length > 0 ? record.wishes.flat_sizes.map(flatSizeLabel).join(', ') : 'Toutes'}</Fact>
-        <Fact term="Loyer maximum">{record.wishes.max_rent !== null ? `${euros(record.wishes.max_rent)} par mois, charges comprises` : null}</Fact>
+        <Fact term="Loyer maximum">{record.wishes.max_rent !== null ? `${formatEuros(record.wishes.max_rent)} par mois, charges comprises` : null}</Fact>
       </dl>
     </section>
   );

@@ -12,6 +12,7 @@ import {
   ENERGY_CLASSES,
   eventType,
   formatDate,
+  formatEuros,
   formatNumber,
   formatPercent,
   labelOf,
@@ -34,7 +35,6 @@ export async function executiveNoteLoader({ params, request }: LoaderFunctionArg
   return good;
 }
 
-const euros = (amount: number) => `${formatNumber(amount, 2)}\u00a0€`;
 
 /** The rent without charges against the LLI ceiling of the good's zone, in words a director reads at a glance. */
 function RentAgainstCeiling({ good }: { good: ExecutiveGood }) {
@@ -46,8 +46,8 @@ function RentAgainstCeiling({ good }: { good: ExecutiveGood }) {
       <h2 id="note-rent">Loyer et plafond LLI</h2>
       <p className={`pdf-verdict pdf-verdict--${above ? 'over' : 'ok'}`}>
         {above
-          ? `Loyer hors charges au-dessus du plafond LLI de ${euros(margin)} : il doit être baissé pour rester en logement intermédiaire.`
-          : `Loyer hors charges sous le plafond LLI, avec ${euros(margin)} de marge.`}
+          ? `Loyer hors charges au-dessus du plafond LLI de ${formatEuros(margin, 2)} : il doit être baissé pour rester en logement intermédiaire.`
+          : `Loyer hors charges sous le plafond LLI, avec ${formatEuros(margin, 2)} de marge.`}
       </p>
       <PdfTable label="Loyer comparé au plafond">
         <caption>
@@ -56,22 +56,22 @@ function RentAgainstCeiling({ good }: { good: ExecutiveGood }) {
         <tbody>
           <tr>
             <th scope="row">Loyer mensuel charges comprises</th>
-            <td className="pdf-number">{euros(good.rent_price)}</td>
+            <td className="pdf-number">{formatEuros(good.rent_price, 2)}</td>
           </tr>
           <tr>
             <th scope="row">Charges mensuelles</th>
-            <td className="pdf-number">{euros(good.monthly_costs)}</td>
+            <td className="pdf-number">{formatEuros(good.monthly_costs, 2)}</td>
           </tr>
           <tr>
             <th scope="row">Loyer mensuel hors charges</th>
             <td className="pdf-number">
-              <strong>{euros(rent)}</strong>
+              <strong>{formatEuros(rent, 2)}</strong>
             </td>
           </tr>
           <tr>
             <th scope="row">Plafond LLI hors charges</th>
             <td className="pdf-number">
-              <strong>{euros(good.rent_ceiling)}</strong>
+              <strong>{formatEuros(good.rent_ceiling, 2)}</strong>
             </td>
           </tr>
         </tbody>
