@@ -23,3 +23,15 @@ export async function expectOnlyFor(api: TestApi, agents: Record<Role, Agent>, p
     else expect(status, `${role} on ${path}`).toBe(403);
   }
 }
+
+/** Asks for a computation of the statistics and waits for it to end. */
+export async function refreshed(agent: Agent): Promise<void> {
+  const { body } = await agent.post('/api/stats/refresh').expect(202);
+  for (let attempt = 0; attempt < 200; attempt += 1) {
+    const { job } = (await agent.get(`/api/stats/refresh/${body.job.id}`).expect(200)).body;
+    if (job.state === 'completed') return;
+    if (job.state === 'failed') throw new Error(`The statistics job failed: ${job.failed_reason}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error('The statistics job did not end');
+}

@@ -63,6 +63,8 @@ function baseConfig(overrides: Partial<AppConfig>): AppConfig {
     queuePrefix: `hsa-test-${randomBytes(4).toString('hex')}`,
     // Chromium renders pages only in the tests that ask for it.
     prerender: false,
+    // The demo data's files only: the suites state what they count.
+    demoHistory: false,
     ...overrides,
   };
 }
@@ -101,7 +103,7 @@ function mariadbRedis(databaseUrl: string, redisUrl: string): Backend {
         rmSync(config.dataDir, { recursive: true, force: true });
       });
       // A server database never gets demo data by itself: the tests load it explicitly, as `npm run seed` does.
-      await seedDemo(api.dataSource, config.dataDir);
+      await seedDemo(api.dataSource, config.dataDir, { history: config.demoHistory });
       return api;
     },
   };

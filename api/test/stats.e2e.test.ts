@@ -12,22 +12,10 @@ import { createRedisClient } from '../src/redis/redis.module.js';
 import { Residence } from '../src/residences/entities/residence.entity.js';
 import { parisMonthSql } from '../src/stats/stats-sources.js';
 import { StatsService, WRITE_LOCK_NAME } from '../src/stats/stats.service.js';
-import { agentsByRole, type Agent } from './back-office.js';
+import { agentsByRole, refreshed, type Agent } from './back-office.js';
 import { BACKENDS, type TestApi } from './backends.js';
 
 const STAFF = ['admin', 'hsa', 'coordinator'];
-
-/** Asks for a computation and waits for it to end. */
-async function refreshed(agent: Agent): Promise<void> {
-  const { body } = await agent.post('/api/stats/refresh').expect(202);
-  for (let attempt = 0; attempt < 200; attempt += 1) {
-    const { job } = (await agent.get(`/api/stats/refresh/${body.job.id}`).expect(200)).body;
-    if (job.state === 'completed') return;
-    if (job.state === 'failed') throw new Error(`The statistics job failed: ${job.failed_reason}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error('The statistics job did not end');
-}
 
 describe.each(BACKENDS)('the dashboard statistics on $name', (backend) => {
   let api: TestApi;

@@ -17,6 +17,8 @@ export interface AppConfig {
   runWorkers: boolean;
   /** Load the demo data when the embedded database is created (never into DATABASE_URL's). */
   seedDemo: boolean;
+  /** With the demo data, a year of past files and their follow-up, for the dashboard and the lists. */
+  demoHistory: boolean;
   /** A remotes.json file that replaces the default one, for deployments where a remote lives elsewhere. */
   remotesFile: string | null;
   /** The address visitors use, for links in e-mails. */
@@ -166,6 +168,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     runWorkers: readBoolean(env, 'RUN_WORKERS', true),
     // Demo data never goes silently into a server database: only a new embedded one may get it.
     seedDemo: databaseUrl === null && readBoolean(env, 'SEED_DEMO', !production),
+    demoHistory: readBoolean(env, 'DEMO_HISTORY', true),
     remotesFile: env.REMOTES_FILE?.trim() ? resolve(env.REMOTES_FILE.trim()) : null,
     publicUrl: (readUrl(env, 'PUBLIC_URL', ['http:', 'https:']) ?? `http://localhost:${port}`).replace(/\/$/, ''),
     smtpUrl,

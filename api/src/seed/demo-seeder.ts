@@ -17,6 +17,6 @@ export class DemoSeeder implements OnModuleInit {
 
   async onModuleInit(): Promise<void> {
     if (!this.config.seedDemo) return;
-    if (await seedIfFresh(this.dataSource, this.config.dataDir)) this.logger.log('Demo data loaded');
+    if (await seedIfFresh(this.dataSource, this.config.dataDir, { history: this.config.demoHistory })) this.logger.log('Demo data loaded');
   }
 }

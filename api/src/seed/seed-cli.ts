@@ -14,7 +14,7 @@ try {
     console.error('The database already holds data: the demo data goes only into a new, empty database.');
     process.exitCode = 1;
   } else {
-    await seedDemo(dataSource, config.dataDir);
+    await seedDemo(dataSource, config.dataDir, { history: config.demoHistory });
     console.log(`Demo data loaded into the ${config.databaseUrl ? 'DATABASE_URL' : 'embedded'} database.`);
   }
   await dataSource.destroy();

@@ -22,6 +22,7 @@ import { Record } from '../records/entities/record.entity.js';
 import { Commune } from '../reference/entities/commune.entity.js';
 import { Residence } from '../residences/entities/residence.entity.js';
 import { User } from '../users/entities/user.entity.js';
+import { seedDemoHistory } from './demo-history.js';
 import { DEMO_EQUIPMENTS, DEMO_PASSWORD, DEMO_RESIDENCES, DEMO_USERS, type DemoGood } from './demo-data.js';
 import { PHOTO_SIZE, PLAN_SIZE, facadeSvg, interiorSvg, planSvg } from './illustrations.js';
 
@@ -32,9 +33,9 @@ export async function isFresh(dataSource: DataSource): Promise<boolean> {
 }
 
 /** Loads the demo data into a fresh database; leaves any other database alone. */
-export async function seedIfFresh(dataSource: DataSource, dataDir: string): Promise<boolean> {
+export async function seedIfFresh(dataSource: DataSource, dataDir: string, options: DemoOptions = {}): Promise<boolean> {
   if (!(await isFresh(dataSource))) return false;
-  await seedDemo(dataSource, dataDir);
+  await seedDemo(dataSource, dataDir, options);
   return true;
 }
 
@@ -253,8 +254,13 @@ const DEMO_CONTACTS: { subject: ContactSubject; name: string; email: string; pho
   },
 ];
 
+export interface DemoOptions {
+  /** A year of past files and their follow-up (demo-history.ts), dated back from now. */
+  history?: boolean;
+}
+
 /** Writes the demo data; the caller makes sure the database is fresh. */
-export async function seedDemo(dataSource: DataSource, dataDir: string): Promise<void> {
+export async function seedDemo(dataSource: DataSource, dataDir: string, { history = false }: DemoOptions = {}): Promise<void> {
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   const images = new ImageWriter(imagesDir(dataDir));
   await dataSource.transaction(async (manager) => {
@@ -298,5 +304,6 @@ export async function seedDemo(dataSource: DataSource, dataDir: string): Promise
       ContactForm,
       DEMO_CONTACTS.map((contact) => manager.create(ContactForm, { ...contact, consent: true, eligibility: null })),
     );
+    if (history) await seedDemoHistory(manager, { now: new Date(), goods, staff: users.filter((user) => user.roles.some((role) => role === 'hsa' || role === 'coordinator')) });
   });
 }
