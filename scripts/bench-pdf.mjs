@@ -179,7 +179,7 @@ try {
   const allSeconds = (performance.now() - started) / 1000;
   const failed = results.filter((result) => result.error);
   for (const result of failed.slice(0, 5)) console.error(`  ${result.error}`);
-  const stored = readdirSync(join(dataDir, 'private', 'pdf')).filter((name) => name.endsWith('.pdf')).length;
+  const stored = readdirSync(join(dataDir, 'private', 'pdf')).filter((name) => name.endsWith('.pdf.enc')).length;
   console.log(`${AT_ONCE} PDFs at once: ${results.length - failed.length} completed in ${allSeconds.toFixed(1)} s, ${failed.length} failed`);
   facts = { cold, warm, results, failed, allSeconds, stored, health, loadAverage: loadavg()[0], summaries: batch.filter((pdfCall) => pdfCall.startsWith('/records')).length };
 } finally {

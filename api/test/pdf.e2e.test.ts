@@ -1,5 +1,5 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -9,7 +9,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AuditEntry } from '../src/audit/entities/audit-entry.entity.js';
 import { PrintTokens } from '../src/auth/print-token.js';
 import { Good } from '../src/goods/entities/good.entity.js';
+import { PDF_KEPT_MS } from '../src/pdf/pdf-files.js';
 import { PdfPrinter } from '../src/pdf/pdf.processor.js';
+import { PdfService } from '../src/pdf/pdf.service.js';
 import { REPO_ROOT } from '../src/paths.js';
 import { Record } from '../src/records/entities/record.entity.js';
 import { createRedisClient } from '../src/redis/redis.module.js';
@@ -140,10 +142,13 @@ describe.each(BACKENDS)('the printable PDFs, on $name', (backend) => {
     expect(Buffer.compare(again.body as Buffer, pdf)).toBe(0);
     expect(printer.prints - before).toBe(1);
 
-    // The file is private: under DATA_DIR/private/pdf, readable by the service's account only.
+    // The file is private: under DATA_DIR/private/pdf, readable by the service's account only, and encrypted.
     const folder = join(api.config.dataDir, 'private', 'pdf');
     const [stored] = readdirSync(folder).filter((name) => name.startsWith(`executive-${good.id}-`));
     expect(execFileSync('stat', ['-c', '%a', join(folder, stored!)], { encoding: 'utf8' }).trim()).toBe('600');
+    const onDisk = readFileSync(join(folder, stored!));
+    expect(onDisk.subarray(0, 6).toString('latin1')).toBe('HSADOC');
+    expect(onDisk.includes('%PDF')).toBe(false);
   }, 120_000);
 
   it('prints a new executive note when the good changes, and removes the older one', async () => {
@@ -184,6 +189,37 @@ describe.each(BACKENDS)('the printable PDFs, on $name', (backend) => {
     const changed = await downloadPdf(agents.hsa, call);
     expect(printer.prints - before).toBe(1);
     expect(pdfText(changed.body as Buffer)).toContain('Rappel au sujet de la visite de jeudi.');
+    // Nothing of the applicant can be read on disk.
+    const folder = join(api.config.dataDir, 'private', 'pdf');
+    for (const name of readdirSync(folder).filter((candidate) => candidate.startsWith(`summary-${record.id}-`))) {
+      const onDisk = readFileSync(join(folder, name));
+      expect(onDisk.includes('%PDF')).toBe(false);
+      expect(onDisk.includes(record.reference)).toBe(false);
+    }
+  }, 120_000);
+
+  it('keeps a printed PDF for a day: asked for later, it is printed again, and the older file is removed', async () => {
+    const call = `/records/${record.id}/PDF/summary`;
+    await downloadPdf(agents.hsa, call);
+    const folder = join(api.config.dataDir, 'private', 'pdf');
+    const [stored] = readdirSync(folder).filter((name) => name.startsWith(`summary-${record.id}-`));
+    const dayAndMore = new Date(Date.now() - PDF_KEPT_MS - 60_000);
+    utimesSync(join(folder, stored!), dayAndMore, dayAndMore);
+    // The sweep that follows each print, and the worker's start, removes it.
+    await api.app.get(PdfService).files.sweep();
+    expect(readdirSync(folder).filter((name) => name.startsWith(`summary-${record.id}-`))).toEqual([]);
+    const before = printer.prints;
+    expect((await agents.hsa.get(`/api${call}.pdf`)).status).toBe(202);
+    const again = await downloadPdf(agents.hsa, call);
+    expect(pdfText(again.body as Buffer)).toContain(applicant);
+    expect(printer.prints - before).toBe(1);
+
+    // One past its day that is still on disk is not served, but printed again.
+    const [renewed] = readdirSync(folder).filter((name) => name.startsWith(`summary-${record.id}-`));
+    utimesSync(join(folder, renewed!), dayAndMore, dayAndMore);
+    expect((await agents.hsa.get(`/api${call}.pdf`)).status).toBe(202);
+    await downloadPdf(agents.hsa, call);
+    expect(printer.prints - before).toBe(2);
   }, 120_000);
 
   it('keeps the summary sheet to the staff who work on files, and the note to them and the committee', async () => {
@@ -357,7 +393,7 @@ describe.runIf(REDIS_BACKEND)('a PDF worker killed while it prints, on MariaDB w
       worker.kill('SIGKILL');
       await new Promise((resolve) => worker!.once('exit', resolve));
       const folder = join(api.config.dataDir, 'private', 'pdf');
-      expect(existsSync(folder) ? readdirSync(folder).filter((name) => name.endsWith('.pdf')) : []).toEqual([]);
+      expect(existsSync(folder) ? readdirSync(folder).filter((name) => name.endsWith('.pdf.enc')) : []).toEqual([]);
       expect((await hsa.get(`${call}/jobs/${body.job.id}`).expect(200)).body.job.state).toBe('active');
 
       // Another worker (here, in this process) finds the stalled job once its lock expires, and prints it.
@@ -375,7 +411,7 @@ describe.runIf(REDIS_BACKEND)('a PDF worker killed while it prints, on MariaDB w
       const file = await hsa.get(`${call}.pdf`).buffer(true).parse(binary).expect(200);
       expect((file.body as Buffer).subarray(0, 5).toString('latin1')).toBe('%PDF-');
       expect(pdfText(file.body as Buffer)).toContain(good.reference);
-      expect(readdirSync(folder).filter((name) => name.endsWith('.pdf'))).toHaveLength(1);
+      expect(readdirSync(folder).filter((name) => name.endsWith('.pdf.enc'))).toHaveLength(1);
       // Asked again: served, never printed again.
       await hsa.get(`${call}.pdf`).expect(200);
       expect(rescuer.app.get(PdfPrinter).prints).toBe(1);

@@ -1,7 +1,7 @@
 import { createCipheriv, createDecipheriv, createHash, randomBytes, randomUUID } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
 import { mkdir, readFile, rename, rm } from 'node:fs/promises';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { Keyring } from './keyring.js';
 
@@ -54,8 +54,16 @@ export function storedPath(folder: string, storedName: string): string {
 export async function encryptInto(folder: string, keyring: Keyring, source: AsyncIterable<Buffer | Uint8Array>): Promise<StoredFile> {
   await mkdir(folder, { recursive: true });
   const storedName = `${randomUUID()}.enc`;
-  const target = storedPath(folder, storedName);
-  const partial = `${target}.partial`;
+  return { storedName, ...(await encryptAt(storedPath(folder, storedName), keyring, source)) };
+}
+
+/**
+ * Encrypts what `source` yields into the file `target`, as encryptInto does, for a file whose name the caller makes
+ * (the printed PDFs). The file is written under a temporary name of its own, then renamed: two writers of the same
+ * target write one after the other, and a reader never sees half a file.
+ */
+export async function encryptAt(target: string, keyring: Keyring, source: AsyncIterable<Buffer | Uint8Array>): Promise<Omit<StoredFile, 'storedName'>> {
+  const partial = `${target}.${randomUUID()}.partial`;
   const { id, key } = keyring.current;
   const iv = randomBytes(IV_BYTES);
   const head = header(id, iv);
@@ -88,15 +96,21 @@ export async function encryptInto(folder: string, keyring: Keyring, source: Asyn
     await rm(partial, { force: true });
     throw error;
   }
-  return { storedName, keyId: id, size, sha256: hash.digest('hex') };
+  return { keyId: id, size, sha256: hash.digest('hex') };
 }
 
 /**
  * The content of a stored file, returned only once its tag has been checked: a file altered in any byte, or encrypted
  * with a key the keyring lacks, throws a VaultError.
  */
-export async function decryptFrom(folder: string, keyring: Keyring, storedName: string): Promise<Buffer> {
-  const file = await readFile(storedPath(folder, storedName));
+export function decryptFrom(folder: string, keyring: Keyring, storedName: string): Promise<Buffer> {
+  return decryptAt(storedPath(folder, storedName), keyring);
+}
+
+/** The content of the encrypted file at `path` (see decryptFrom). */
+export async function decryptAt(path: string, keyring: Keyring): Promise<Buffer> {
+  const file = await readFile(path);
+  const storedName = basename(path);
   if (file.length < MAGIC.length + 1 || !file.subarray(0, MAGIC.length).equals(MAGIC)) throw new VaultError(`${storedName} is not an encrypted document`);
   const idLength = file[MAGIC.length]!;
   const headLength = MAGIC.length + 1 + idLength + IV_BYTES;

@@ -1,9 +1,10 @@
 import type { PdfKind } from '@hsa-lli/common/back-office';
-import { createHash, randomUUID } from 'node:crypto';
-import { existsSync } from 'node:fs';
-import { mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { createHash } from 'node:crypto';
+import { mkdir, readdir, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { privateDir } from '../documents/documents.service.js';
+import type { Keyring } from '../documents/keyring.js';
+import { decryptAt, encryptAt } from '../documents/vault.js';
 
 /** Raised when the mf-pdf pages' layout changes in a way the front's version would not show (it always does today). */
 const TEMPLATE_REVISION = 'pdf-1';
@@ -17,20 +18,43 @@ export function pdfKey(frontVersion: string, data: unknown): string {
   return createHash('sha256').update(`${TEMPLATE_REVISION}\n${frontVersion}\n${JSON.stringify(data)}`).digest('hex').slice(0, 40);
 }
 
-/** The printed PDFs: private files (mode 0600 under DATA_DIR/private/pdf), one per kind, id and key. */
+/**
+ * How long a printed PDF is kept: asked for again later, it is printed again. An applicant's summary holds their
+ * incomes and contact details; it stays on disk no longer than the working day it was wanted for.
+ */
+export const PDF_KEPT_MS = 24 * 60 * 60_000;
+
+/**
+ * The printed PDFs: private files (mode 0600 under DATA_DIR/private/pdf), one per kind, id and key, encrypted like the
+ * documents (AES-256-GCM with the documents' keyring), and removed once older than PDF_KEPT_MS.
+ */
 export class PdfFiles {
   readonly directory: string;
 
-  constructor(dataDir: string) {
+  constructor(
+    dataDir: string,
+    private readonly keyring: Keyring,
+  ) {
     this.directory = join(privateDir(dataDir), 'pdf');
   }
 
-  pathOf(kind: PdfKind, id: number, key: string): string {
-    return join(this.directory, `${kind}-${id}-${key}.pdf`);
+  private pathOf(kind: PdfKind, id: number, key: string): string {
+    return join(this.directory, `${kind}-${id}-${key}.pdf.enc`);
   }
 
-  has(kind: PdfKind, id: number, key: string): boolean {
-    return existsSync(this.pathOf(kind, id, key));
+  /** Whether this PDF is stored and still kept. */
+  async has(kind: PdfKind, id: number, key: string): Promise<boolean> {
+    const file = await stat(this.pathOf(kind, id, key)).catch(() => null);
+    return file !== null && Date.now() - file.mtimeMs < PDF_KEPT_MS;
+  }
+
+  /** The PDF itself, decrypted; null when it is not stored (or no longer). */
+  async read(kind: PdfKind, id: number, key: string): Promise<Buffer | null> {
+    if (!(await this.has(kind, id, key))) return null;
+    return decryptAt(this.pathOf(kind, id, key), this.keyring).catch((error: unknown) => {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+      throw error;
+    });
   }
 
   /**
@@ -41,21 +65,23 @@ export class PdfFiles {
   async store(kind: PdfKind, id: number, key: string, content: Uint8Array): Promise<void> {
     await mkdir(this.directory, { recursive: true, mode: 0o700 });
     const path = this.pathOf(kind, id, key);
-    const partial = `${path}.${randomUUID()}.tmp`;
-    await writeFile(partial, content, { mode: 0o600 });
-    await rename(partial, path);
+    await encryptAt(path, this.keyring, (async function* () {
+      yield content;
+    })());
     const prefix = `${kind}-${id}-`;
     for (const name of await readdir(this.directory)) {
-      if (name.startsWith(prefix) && name.endsWith('.pdf') && join(this.directory, name) !== path) await rm(join(this.directory, name), { force: true });
+      if (name.startsWith(prefix) && name.endsWith('.pdf.enc') && join(this.directory, name) !== path) await rm(join(this.directory, name), { force: true });
     }
+    await this.sweep();
   }
 
-  /** Removes what a worker stopped midway left (temporary files older than an hour). */
+  /** Removes the PDFs kept long enough, and what a worker stopped midway left (temporary files older than an hour). */
   async sweep(): Promise<void> {
     const names = await readdir(this.directory).catch(() => [] as string[]);
-    for (const name of names.filter((candidate) => candidate.endsWith('.tmp'))) {
+    for (const name of names) {
+      const kept = name.endsWith('.partial') ? 60 * 60_000 : PDF_KEPT_MS;
       const file = await stat(join(this.directory, name)).catch(() => null);
-      if (file && Date.now() - file.mtimeMs > 60 * 60_000) await rm(join(this.directory, name), { force: true });
+      if (file && Date.now() - file.mtimeMs >= kept) await rm(join(this.directory, name), { force: true });
     }
   }
 }

@@ -1,7 +1,6 @@
 import { Controller, Get, HttpCode, NotFoundException, Param, Post, Req, Res } from '@nestjs/common';
 import { PDF_DOCUMENTS, TEXT_ID, type PdfKind } from '@hsa-lli/common/back-office';
 import type { Request, Response } from 'express';
-import { createReadStream } from 'node:fs';
 import { Actor, ForPage, PrintData, Printing } from '../auth/access.decorators.js';
 import type { PrintGrant } from '../auth/print-token.js';
 import type { SessionUser } from '../auth/session-user.js';
@@ -100,6 +99,6 @@ export class PdfController {
     }
     response.setHeader('Content-Type', 'application/pdf');
     response.setHeader('Content-Disposition', attachment(outcome.fileName));
-    createReadStream(outcome.path).pipe(response);
+    response.send(outcome.content);
   }
 }

@@ -70,7 +70,7 @@ export class PdfPrinter implements OnApplicationShutdown {
 
   private async print(data: PrintJobData): Promise<PrintResult> {
     const { kind, id, frontVersion } = data;
-    if (this.pdf.files.has(kind, id, data.key)) return { key: data.key, printed: false, bytes: 0, ms: 0, pid: process.pid };
+    if (await this.pdf.files.has(kind, id, data.key)) return { key: data.key, printed: false, bytes: 0, ms: 0, pid: process.pid };
     if (!this.browser.available) throw new Error('No Chromium to print with (see CHROMIUM_PATH)');
     const origin = this.config.frontOrigin ?? this.origin;
     if (!origin) throw new Error('The origin of the pages is not known yet (FRONT_ORIGIN, or the API not listening yet)');

@@ -14,6 +14,7 @@ import { AuditService } from '../audit/audit.service.js';
 import type { SessionUser } from '../auth/session-user.js';
 import { BrowserProvider } from '../browser/browser.module.js';
 import { ApiHttpError } from '../common/api-errors.js';
+import { loadKeyring } from '../documents/keyring.js';
 import { APP_CONFIG } from '../config/config.module.js';
 import type { AppConfig } from '../config/config.js';
 import { toGoodAdminView } from '../goods/good-view.js';
@@ -40,7 +41,7 @@ export const PRINT_ATTEMPTS = 3;
 const PRINT_BACKOFF = { type: 'exponential' as const, delay: 2000 };
 
 /** What `file` answers: the stored PDF, or the job that prints it. */
-export type PdfOutcome = { path: string; fileName: string } | { job: JobView };
+export type PdfOutcome = { content: Buffer; fileName: string } | { job: JobView };
 
 /** A print job's id: one per PDF key, so that however many ask for the same file, it is printed once. */
 export const printJobId = (data: Pick<PrintJobData, 'kind' | 'id' | 'key'>) => `${data.kind}-${data.id}-${data.key}`;
@@ -63,7 +64,7 @@ export class PdfService {
     private readonly versions: VersionService,
     private readonly browser: BrowserProvider,
   ) {
-    this.files = new PdfFiles(config.dataDir);
+    this.files = new PdfFiles(config.dataDir, loadKeyring(config));
   }
 
   /**
@@ -155,8 +156,9 @@ export class PdfService {
     const frontVersion = await this.versions.version();
     const key = pdfKey(frontVersion, answer);
     const reference = 'good' in answer ? answer.good.reference : answer.record.reference;
-    const ready = () => ({ path: this.files.pathOf(kind, id, key), fileName: PDF_DOCUMENTS[kind].fileName(reference) });
-    if (this.files.has(kind, id, key)) return ready();
+    const fileName = PDF_DOCUMENTS[kind].fileName(reference);
+    const stored = await this.files.read(kind, id, key);
+    if (stored) return { content: stored, fileName };
     // This process prints (or runs jobs in-process) and has no Chromium: said now, rather than by a job failing later.
     if ((this.config.runWorkers || !this.config.redisUrl) && !this.browser.available) throw new ApiHttpError({ error: PDF_NO_CHROMIUM }, HttpStatus.SERVICE_UNAVAILABLE);
     const data: PrintJobData = { kind, id, key, frontVersion };
@@ -164,7 +166,8 @@ export class PdfService {
     const existing = await this.jobs.find('pdf', jobId);
     if (existing && (existing.state === 'waiting' || existing.state === 'active')) return { job: this.shown(existing) };
     // Printed meanwhile, between the look above and now.
-    if (existing?.state === 'completed' && this.files.has(kind, id, key)) return ready();
+    const printed = existing?.state === 'completed' ? await this.files.read(kind, id, key) : null;
+    if (printed) return { content: printed, fileName };
     // A failed job is tried again when someone asks again; a completed one whose file is gone prints it again.
     if (existing) await this.jobs.remove('pdf', jobId);
     const job = await this.jobs.enqueue('pdf', PRINT_JOB, data, { jobId, attempts: PRINT_ATTEMPTS, backoff: PRINT_BACKOFF });
