@@ -113,6 +113,8 @@ const env = {
   SERVE_APPS: 'true',
   // The public pages' rendering would share the browser and the cores with the prints measured.
   PRERENDER: 'false',
+  // The demo data without its year of history: the PDFs measured are of the same goods and files from one run to the next.
+  DEMO_HISTORY: 'false',
   NODE_ENV: 'development',
   SMTP_URL: '',
   RECORD_VIEWS_PER_DAY: '1000',

@@ -198,7 +198,7 @@ describe.each(BACKENDS)('the printable PDFs, on $name', (backend) => {
     }
   }, 120_000);
 
-  it('keeps a printed PDF for a day: asked for later, it is printed again, and the older file is removed', async () => {
+  it('keeps a printed PDF for a day: asked for later, or unreadable, it is printed again, and the older file is removed', async () => {
     const call = `/records/${record.id}/PDF/summary`;
     await downloadPdf(agents.hsa, call);
     const folder = join(api.config.dataDir, 'private', 'pdf');
@@ -220,6 +220,20 @@ describe.each(BACKENDS)('the printable PDFs, on $name', (backend) => {
     expect((await agents.hsa.get(`/api${call}.pdf`)).status).toBe(202);
     await downloadPdf(agents.hsa, call);
     expect(printer.prints - before).toBe(2);
+
+    // One that cannot be read back (altered, or its key gone) is printed again, never a server error.
+    const [current] = readdirSync(folder).filter((name) => name.startsWith(`summary-${record.id}-`));
+    const altered = readFileSync(join(folder, current!));
+    altered[altered.length - 1]! ^= 0xff;
+    writeFileSync(join(folder, current!), altered);
+    expect((await agents.hsa.get(`/api${call}.pdf`)).status).toBe(202);
+    expect(pdfText((await downloadPdf(agents.hsa, call)).body as Buffer)).toContain(applicant);
+    expect(printer.prints - before).toBe(3);
+
+    // An unencrypted PDF left by an earlier version is removed at the next sweep.
+    writeFileSync(join(folder, `summary-${record.id}-0123456789abcdef.pdf`), '%PDF-1.7');
+    await api.app.get(PdfService).files.sweep();
+    expect(readdirSync(folder).filter((name) => !name.endsWith('.pdf.enc'))).toEqual([]);
   }, 120_000);
 
   it('keeps the summary sheet to the staff who work on files, and the note to them and the committee', async () => {

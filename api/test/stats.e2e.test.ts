@@ -1,5 +1,7 @@
 import { Queue } from 'bullmq';
 import { ROLES } from '@hsa-lli/common/domain';
+import mysql from 'mysql2/promise';
+import { randomBytes } from 'node:crypto';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ContactForm } from '../src/contact-forms/entities/contact-form.entity.js';
@@ -318,24 +320,28 @@ describe.each(BACKENDS)('the dashboard statistics on $name', (backend) => {
   it('waits for a computation of its own database only, not for another database on the same server', async () => {
     if (!api.config.databaseUrl) return;
     const stats = api.app.get(StatsService);
-    const other = api.dataSource.createQueryRunner();
+    // A connection of its own, as another deployment's would be.
+    const other = await mysql.createConnection(api.config.databaseUrl.replace(/^mariadb:/, 'mysql:'));
+    const elsewhere = `hsa_test_other_${randomBytes(4).toString('hex')}`;
+    let release: NodeJS.Timeout | undefined;
     try {
       // A computation of another database holds its lock, for longer than this test may last: ours does not wait.
-      await other.query('CREATE DATABASE IF NOT EXISTS hsa_test_other_statistics');
-      await other.query('USE hsa_test_other_statistics');
-      expect(await other.query(`SELECT GET_LOCK(${WRITE_LOCK_NAME}, 0) AS locked`)).toEqual([{ locked: 1 }]);
+      await other.query(`CREATE DATABASE \`${elsewhere}\``);
+      await other.query(`USE \`${elsewhere}\``);
+      expect((await other.query(`SELECT GET_LOCK(${WRITE_LOCK_NAME}, 0) AS locked`))[0]).toEqual([{ locked: 1 }]);
       expect((await stats.compute()).stored).toBe(true);
       await other.query(`SELECT RELEASE_LOCK(${WRITE_LOCK_NAME})`);
       // One of this database holds it for a second: ours stores its figures after it.
       await other.query(`USE \`${api.dataSource.driver.database}\``);
-      expect(await other.query(`SELECT GET_LOCK(${WRITE_LOCK_NAME}, 0) AS locked`)).toEqual([{ locked: 1 }]);
+      expect((await other.query(`SELECT GET_LOCK(${WRITE_LOCK_NAME}, 0) AS locked`))[0]).toEqual([{ locked: 1 }]);
       const started = Date.now();
-      setTimeout(() => void other.query(`SELECT RELEASE_LOCK(${WRITE_LOCK_NAME})`), 1_000);
+      release = setTimeout(() => void other.query(`SELECT RELEASE_LOCK(${WRITE_LOCK_NAME})`).catch(() => undefined), 1_000);
       expect((await stats.compute()).stored).toBe(true);
       expect(Date.now() - started).toBeGreaterThanOrEqual(1_000);
     } finally {
-      await other.query('DROP DATABASE IF EXISTS hsa_test_other_statistics');
-      await other.release();
+      clearTimeout(release);
+      await other.query(`DROP DATABASE IF EXISTS \`${elsewhere}\``);
+      await other.end();
     }
   });
 

@@ -148,10 +148,10 @@ export class JobsService implements OnApplicationShutdown {
    * one waits are folded into it (one that is already running may have read older data, so it counts
    * as done, not as waiting). `delayMs` queues it that much later. True when this call queued it.
    */
-  async enqueueUnlessWaiting(queue: QueueName, name: string, { delayMs = 0 }: { delayMs?: number } = {}): Promise<boolean> {
+  async enqueueUnlessWaiting(queue: QueueName, name: string, { delayMs = 0, ...options }: EnqueueOptions & { delayMs?: number } = {}): Promise<boolean> {
     if (await this.pendingJob(queue, name)) return false;
-    if (this.config.redisUrl) await this.queue(queue, this.config.redisUrl).add(name, {}, { delay: delayMs, ...HISTORY });
-    else this.runLocally(queue, name, {}, delayMs);
+    if (this.config.redisUrl) await this.queue(queue, this.config.redisUrl).add(name, {}, { delay: delayMs, ...HISTORY, ...options });
+    else this.runLocally(queue, name, {}, delayMs, options);
     return true;
   }
 

@@ -4,7 +4,7 @@ import { mkdir, readdir, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { privateDir } from '../documents/documents.service.js';
 import type { Keyring } from '../documents/keyring.js';
-import { decryptAt, encryptAt } from '../documents/vault.js';
+import { decryptAt, encryptAt, VaultError } from '../documents/vault.js';
 
 /** Raised when the mf-pdf pages' layout changes in a way the front's version would not show (it always does today). */
 const TEMPLATE_REVISION = 'pdf-1';
@@ -48,12 +48,18 @@ export class PdfFiles {
     return file !== null && Date.now() - file.mtimeMs < PDF_KEPT_MS;
   }
 
-  /** The PDF itself, decrypted; null when it is not stored (or no longer). */
+  /**
+   * The PDF itself, decrypted; null when it is not stored (or no longer). One that cannot be read back (its key gone
+   * from DOCUMENTS_KEYS, altered, truncated) is removed, to be printed again.
+   */
   async read(kind: PdfKind, id: number, key: string): Promise<Buffer | null> {
     if (!(await this.has(kind, id, key))) return null;
-    return decryptAt(this.pathOf(kind, id, key), this.keyring).catch((error: unknown) => {
+    const path = this.pathOf(kind, id, key);
+    return decryptAt(path, this.keyring).catch(async (error: unknown) => {
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
-      throw error;
+      if (!(error instanceof VaultError)) throw error;
+      await rm(path, { force: true });
+      return null;
     });
   }
 
@@ -75,11 +81,14 @@ export class PdfFiles {
     await this.sweep();
   }
 
-  /** Removes the PDFs kept long enough, and what a worker stopped midway left (temporary files older than an hour). */
+  /**
+   * Removes the PDFs kept long enough, what a worker stopped midway left (temporary files older than an hour), and
+   * anything else (the unencrypted PDFs of earlier versions).
+   */
   async sweep(): Promise<void> {
     const names = await readdir(this.directory).catch(() => [] as string[]);
     for (const name of names) {
-      const kept = name.endsWith('.partial') ? 60 * 60_000 : PDF_KEPT_MS;
+      const kept = name.endsWith('.partial') ? 60 * 60_000 : name.endsWith('.pdf.enc') ? PDF_KEPT_MS : 0;
       const file = await stat(join(this.directory, name)).catch(() => null);
       if (file && Date.now() - file.mtimeMs >= kept) await rm(join(this.directory, name), { force: true });
     }

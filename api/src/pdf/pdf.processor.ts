@@ -59,7 +59,6 @@ export class PdfPrinter implements OnApplicationShutdown {
   /** The API's own address once it listens: where it reads the pages in one-origin mode (FRONT_ORIGIN otherwise). */
   start(origin: string): void {
     this.origin = origin;
-    void this.pdf.files.sweep();
   }
 
   onApplicationShutdown(): Promise<void> {

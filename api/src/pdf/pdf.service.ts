@@ -1,4 +1,4 @@
-import { HttpStatus, Inject, Injectable } from '@nestjs/common';
+import { HttpStatus, Inject, Injectable, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
 import {
   householdLabel,
   PDF_DOCUMENTS,
@@ -51,8 +51,10 @@ export const printJobId = (data: Pick<PrintJobData, 'kind' | 'id' | 'key'>) => `
  * their files, printed by the `pdf` queue (PdfPrinter) and kept privately, keyed by template and data.
  */
 @Injectable()
-export class PdfService {
+export class PdfService implements OnModuleInit, OnModuleDestroy {
   readonly files: PdfFiles;
+  /** Sweeps the stored PDFs every hour, in the API and in a worker alike, whether anything is printed or not. */
+  private readonly sweeper: NodeJS.Timeout;
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -65,6 +67,15 @@ export class PdfService {
     private readonly browser: BrowserProvider,
   ) {
     this.files = new PdfFiles(config.dataDir, loadKeyring(config));
+    this.sweeper = setInterval(() => void this.files.sweep(), 60 * 60_000).unref();
+  }
+
+  onModuleInit(): void {
+    void this.files.sweep();
+  }
+
+  onModuleDestroy(): void {
+    clearInterval(this.sweeper);
   }
 
   /**

@@ -120,8 +120,9 @@ export async function seedDemoHistory(manager: EntityManager, { now, goods, staf
 
   // The catalogue on the site for two years, but its latest residence, five months old.
   const published = [...new Map(homes.map((good) => [good.residence.id, good.residence])).values()];
+  const latestOpening = new Date(now.getTime() - 150 * DAY_MS);
   for (const residence of published) {
-    const since = new Date(now.getTime() - (residence.id === latestResidence.id ? 150 : 730) * DAY_MS);
+    const since = residence.id === latestResidence.id ? latestOpening : new Date(now.getTime() - 730 * DAY_MS);
     await manager.update(Residence, { id: residence.id }, { createdAt: since });
     await manager.update(Good, { residence: { id: residence.id } }, { createdAt: since });
   }
@@ -129,7 +130,9 @@ export async function seedDemoHistory(manager: EntityManager, { now, goods, staf
   for (let monthsAgo = MONTHS - 1; monthsAgo >= 0; monthsAgo -= 1) {
     const monthStart = Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - monthsAgo, 1);
     const monthEnd = Math.min(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - monthsAgo + 1, 1), now.getTime());
-    const dayIn = () => new Date(monthStart + random.int(0, Math.max(0, Math.floor((monthEnd - monthStart) / DAY_MS) - 1)) * DAY_MS + random.int(8, 17) * 3_600_000);
+    // A working hour of a day of the month, never later than an hour ago.
+    const dayIn = () =>
+      new Date(Math.min(monthStart + random.int(0, Math.max(0, Math.floor((monthEnd - monthStart) / DAY_MS) - 1)) * DAY_MS + random.int(8, 17) * 3_600_000, now.getTime() - 3_600_000));
 
     for (let count = OTHER_CONTACTS_A_MONTH + random.int(0, 2); count > 0; count -= 1) {
       const [first, last] = [random.pick(FIRST_NAMES), random.pick(LAST_NAMES)];
@@ -162,14 +165,18 @@ export async function seedDemoHistory(manager: EntityManager, { now, goods, staf
       // A home the size of the household, and the incomes that pay for it: about a quarter of them goes on the rent
       // (but for a file the provider turns down for its effort rate).
       const occupants = names.length + dependants;
-      const fitting = homes.filter((home) => SIZES_BY_OCCUPANTS[Math.min(occupants, 4) - 1]!.some((size) => home.flatSize.startsWith(size)));
-      const good = random.pick(fitting.length > 0 ? fitting : homes);
+      // Only homes of residences open by then.
+      const open = homes.filter((home) => home.residence.id !== latestResidence.id || at >= latestOpening);
+      const fitting = open.filter((home) => SIZES_BY_OCCUPANTS[Math.min(occupants, 4) - 1]!.some((size) => home.flatSize.startsWith(size)));
+      const good = random.pick(fitting.length > 0 ? fitting : open);
       const way = wayOf(random);
-      const tooDear = way.some((step) => step.event?.reason === 'effort_rate');
+      const refusedFor = (reason: string) => way.some((step) => step.event?.reason === reason);
       const yearlyRent = (good.rentPriceCents / 100) * 12;
-      // Within the LLI ceiling of the household's zone, as eligible households are.
+      // Within the LLI ceiling of the household's zone, as eligible households are (but those refused for being over it).
       const ceiling = incomeCeiling(currentLliYear(now), good.residence.area, couple ? 'couple' : 'alone', dependants);
-      const household = Math.round(Math.min((yearlyRent * (tooDear ? random.int(20, 26) : random.int(32, 45))) / 10, ceiling * 0.95) / 100) * 100;
+      const household = refusedFor('incomes_above_ceiling')
+        ? Math.round((ceiling * random.int(105, 125)) / 100 / 100) * 100
+        : Math.round(Math.min((yearlyRent * (refusedFor('effort_rate') ? random.int(20, 26) : random.int(32, 45))) / 10, ceiling * 0.95) / 100) * 100;
       const shares = names.length === 1 ? [household] : [Math.round(household * 0.55 / 100) * 100, household - Math.round(household * 0.55 / 100) * 100];
 
       // Most files come from a contact request asking for one, a few days before; one in seven of these requests
@@ -201,7 +208,7 @@ export async function seedDemoHistory(manager: EntityManager, { now, goods, staf
           position: index + 1,
           firstName,
           lastName: last,
-          birthDate: `${random.int(1965, 2000)}-${String(random.int(1, 12)).padStart(2, '0')}-${String(random.int(1, 28)).padStart(2, '0')}`,
+          birthDate: `${random.int(1965, 1992)}-${String(random.int(1, 12)).padStart(2, '0')}-${String(random.int(1, 28)).padStart(2, '0')}`,
           email: index === 0 ? `${plain(firstName)}.${plain(last)}@example.org` : null,
           phone: null,
           address: null,

@@ -17,7 +17,7 @@ import type { AppConfig } from '../config/config.js';
 import { dialectOf } from '../database/data-source.js';
 import { ContactForm } from '../contact-forms/entities/contact-form.entity.js';
 import { Good } from '../goods/entities/good.entity.js';
-import { JobsService } from '../jobs/jobs.service.js';
+import { JobsService, type EnqueueOptions } from '../jobs/jobs.service.js';
 import { RecordEvent } from '../records/entities/record-event.entity.js';
 import { RecordStageChange } from '../records/entities/record-stage-change.entity.js';
 import { Record } from '../records/entities/record.entity.js';
@@ -51,6 +51,8 @@ const LATEST = 'latest';
  */
 export const WRITE_LOCK_NAME = "SHA1(CONCAT('hsa_lli_statistics:', DATABASE()))";
 const INSERT_BATCH = 500;
+/** A computation that failed (the database away, the lock held too long) is tried again, twice, before it is failed. */
+const REFRESH_TRIES: EnqueueOptions = { attempts: 3, backoff: { type: 'exponential', delay: 5_000 } };
 
 
 /**
@@ -130,7 +132,7 @@ export class StatsService implements OnModuleInit, OnApplicationBootstrap, Entit
     this.asking = true;
     const askedAt = Date.now();
     this.jobs
-      .enqueueUnlessWaiting('statistics', REFRESH_JOB, { delayMs: REFRESH_AFTER_CHANGE_MS })
+      .enqueueUnlessWaiting('statistics', REFRESH_JOB, { delayMs: REFRESH_AFTER_CHANGE_MS, ...REFRESH_TRIES })
       .then((queued) => {
         // Only a computation this process delayed is known not to start before then (another may be starting now).
         if (queued) this.coveredUntil = askedAt + REFRESH_AFTER_CHANGE_MS;
@@ -147,7 +149,7 @@ export class StatsService implements OnModuleInit, OnApplicationBootstrap, Entit
 
   /** A computation that has not started yet, or a new one: asking again and again queues no more. */
   async requestRefresh(): Promise<JobView> {
-    return (await this.jobs.pendingJob('statistics', REFRESH_JOB)) ?? this.jobs.enqueue('statistics', REFRESH_JOB);
+    return (await this.jobs.pendingJob('statistics', REFRESH_JOB)) ?? this.jobs.enqueue('statistics', REFRESH_JOB, {}, REFRESH_TRIES);
   }
 
   findRefresh(id: string): Promise<JobView | null> {
