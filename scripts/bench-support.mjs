@@ -8,44 +8,8 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { setTimeout as sleep } from 'node:timers/promises';
 
-/** Draws from a seed (mulberry32), so that every run loads the same rows. */
-export function generator(seed) {
-  let state = seed >>> 0;
-  const next = () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  const int = (min, max) => min + Math.floor(next() * (max - min + 1));
-  const pick = (values) => values[Math.floor(next() * values.length)];
-  /** One of the values, each with its weight. */
-  const weighted = (entries) => {
-    let draw = next() * entries.reduce((sum, [, weight]) => sum + weight, 0);
-    for (const [value, weight] of entries) {
-      draw -= weight;
-      if (draw < 0) return value;
-    }
-    return entries.at(-1)[0];
-  };
-  const chance = (probability) => next() < probability;
-  /** Each value or not, even odds. */
-  const subset = (values) => values.filter(() => chance(0.5));
-  /** `count` distinct values. */
-  const some = (values, count) => {
-    const pool = [...values];
-    const chosen = [];
-    while (chosen.length < count && pool.length > 0) chosen.push(pool.splice(Math.floor(next() * pool.length), 1)[0]);
-    return chosen;
-  };
-  const hex = (length) => {
-    let text = '';
-    while (text.length < length) text += ((next() * 4294967296) >>> 0).toString(16).padStart(8, '0');
-    return text.slice(0, length);
-  };
-  return { next, int, pick, weighted, chance, subset, some, hex };
-}
+/** Draws from a seed (mulberry32), so that every run loads the same rows: the built API's, which the demo's history uses too. */
+export { generator } from '../api/dist/seed/seeded-random.js';
 
 export const DAY_MS = 86_400_000;
 /** A DATETIME(3) as MariaDB takes it, in UTC. */
@@ -255,6 +219,27 @@ export async function startApi({ root, env, origin, nodeArgs = [], onLine = () =
   await Promise.race([waitFor(() => fetch(`${origin}/api/health`).then((response) => response.ok, () => false), 'the API', 600_000), exited]);
   watch(api.pid);
   return api;
+}
+
+/**
+ * The built API's environment for a bench: its port, data folder and address, in development, running its queues and
+ * no front apps; `overrides` add to it or replace.
+ */
+export function benchApiEnv({ port, dataDir, origin, ...overrides }) {
+  return { ...process.env, PORT: String(port), DATA_DIR: dataDir, PUBLIC_URL: origin, RUN_WORKERS: 'true', SERVE_APPS: 'false', NODE_ENV: 'development', ...overrides };
+}
+
+/**
+ * What a bench does at its end, once, whatever happened: also on SIGINT or SIGTERM (then it exits with 1). Answers the
+ * function to call at the end.
+ */
+export function cleanUpOnce(steps) {
+  let cleaned = null;
+  const cleanUp = () => (cleaned ??= steps());
+  for (const signal of ['SIGINT', 'SIGTERM']) {
+    process.once(signal, () => cleanUp().finally(() => process.exit(1)));
+  }
+  return cleanUp;
 }
 
 /** Stops a process started by the bench, when it still runs. */

@@ -8,6 +8,7 @@ import { RecordStageChange } from '../records/entities/record-stage-change.entit
 import { Record } from '../records/entities/record.entity.js';
 import { Residence } from '../residences/entities/residence.entity.js';
 import type { User } from '../users/entities/user.entity.js';
+import { generator } from './seeded-random.js';
 
 /**
  * A year of follow-up for the demo: files opened over the last twelve months, most from a contact request, each on its
@@ -43,23 +44,6 @@ const OTHER_CONTACTS = [
   { subject: 'record_follow_up', message: 'Où en est mon dossier ? Je n’ai pas eu de nouvelles depuis ma visite.' },
   { subject: 'infos', message: 'Les animaux de compagnie sont-ils acceptés dans la résidence ?' },
 ] as const;
-
-/** A generator of numbers in [0, 1), the same for a seed (mulberry32). */
-function generator(seed: number) {
-  let state = seed >>> 0;
-  const next = () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-  return {
-    int: (min: number, max: number) => min + Math.floor(next() * (max - min + 1)),
-    pick: <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)]!,
-    chance: (probability: number) => next() < probability,
-  };
-}
 
 /** One thing that happens to a file, some days after the one before: a stage move, an event, or both. */
 interface Step {
