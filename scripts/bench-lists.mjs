@@ -4,7 +4,6 @@
 //   npm run bench:lists            (MariaDB as root without password on 127.0.0.1:3306; BENCH_MARIADB_URL for another)
 import { spawn, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { once } from 'node:events';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, totalmem, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -18,7 +17,7 @@ import {
   rentCeilingCents,
   slugify,
 } from '@hsa-lli/common/domain';
-import { DAY_MS, date, datetime, fire, generator, insertAll, isList, logIn, nextId, percentile, timedPost, waitFor } from './bench-support.mjs';
+import { benchApiEnv, cleanUpOnce, DAY_MS, date, datetime, fire, generator, insertAll, isList, logIn, nextId, percentile, stop, timedPost, waitFor } from './bench-support.mjs';
 
 const root = join(import.meta.dirname, '..');
 const port = Number(process.env.BENCH_PORT ?? 4310);
@@ -287,30 +286,20 @@ const admin = await mysql.createConnection(server.toString());
 const dataDir = mkdtempSync(join(tmpdir(), 'hsa-lli-bench-lists-'));
 let api = null;
 
-let cleaned = null;
-/** Stops the API, drops the database and removes the data folder, once, whatever happened. */
-function cleanUp() {
-  cleaned ??= (async () => {
-    if (api && api.exitCode === null && api.signalCode === null) {
-      api.kill();
-      await once(api, 'exit');
-    }
-    await admin.query(`DROP DATABASE IF EXISTS \`${DATABASE}\``);
-    await admin.end();
-    rmSync(dataDir, { recursive: true, force: true });
-  })();
-  return cleaned;
-}
-for (const signal of ['SIGINT', 'SIGTERM']) {
-  process.once(signal, () => cleanUp().finally(() => process.exit(1)));
-}
+/** Stops the API, drops the database and removes the data folder. */
+const cleanUp = cleanUpOnce(async () => {
+  await stop(api);
+  await admin.query(`DROP DATABASE IF EXISTS \`${DATABASE}\``);
+  await admin.end();
+  rmSync(dataDir, { recursive: true, force: true });
+});
 
 const results = [];
 let facts;
 try {
   await admin.query(`DROP DATABASE IF EXISTS \`${DATABASE}\``);
   await admin.query(`CREATE DATABASE \`${DATABASE}\` CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci`);
-  const env = { ...process.env, PORT: String(port), DATA_DIR: dataDir, PUBLIC_URL: origin, DATABASE_URL: databaseUrl, REDIS_URL: '', RUN_WORKERS: 'true', SERVE_APPS: 'false', NODE_ENV: 'development' };
+  const env = benchApiEnv({ port, dataDir, origin, DATABASE_URL: databaseUrl, REDIS_URL: '' });
 
   // Migrations and the demo data, as `npm run seed` loads them into a server database.
   // The demo data without its year of history: the data set's own files are the ones measured.

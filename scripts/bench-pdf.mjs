@@ -9,7 +9,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'n
 import { cpus, loadavg, totalmem, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { logIn, percentile, quiet, share, startApi, stop } from './bench-support.mjs';
+import { benchApiEnv, logIn, percentile, quiet, share, startApi, stop } from './bench-support.mjs';
 
 const root = join(import.meta.dirname, '..');
 const port = Number(process.env.BENCH_PORT ?? 4314);
@@ -102,11 +102,10 @@ if (build.status !== 0) process.exit(1);
 const { DEMO_PASSWORD } = await import(join(root, 'api', 'dist', 'seed', 'demo-data.js'));
 
 const dataDir = mkdtempSync(join(tmpdir(), 'hsa-lli-bench-pdf-'));
-const env = {
-  ...process.env,
-  PORT: String(port),
-  DATA_DIR: dataDir,
-  PUBLIC_URL: origin,
+const env = benchApiEnv({
+  port,
+  dataDir,
+  origin,
   DATABASE_URL: '',
   REDIS_URL: '',
   CLAMAV_URL: '',
@@ -115,10 +114,9 @@ const env = {
   PRERENDER: 'false',
   // The demo data without its year of history: the PDFs measured are of the same goods and files from one run to the next.
   DEMO_HISTORY: 'false',
-  NODE_ENV: 'development',
   SMTP_URL: '',
   RECORD_VIEWS_PER_DAY: '1000',
-};
+});
 let api;
 let facts;
 try {

@@ -19,7 +19,9 @@ import mysql from 'mysql2/promise';
 import { FLAT_SIZES, RECORD_STAGES } from '@hsa-lli/common/domain';
 import { countRows, DATABASE, lastStatistics, openDataSet, STAFF, waitForStatistics } from './bench-records-data.mjs';
 import {
+  benchApiEnv,
   checkBuilt,
+  cleanUpOnce,
   generator,
   isList,
   line,
@@ -265,36 +267,25 @@ const { DEMO_PASSWORD } = await import(join(root, 'api', 'dist', 'seed', 'demo-d
 const databaseUrl = new URL(`/${DATABASE}`, server).toString();
 const admin = await mysql.createConnection(server.toString());
 const dataDir = mkdtempSync(join(tmpdir(), 'hsa-lli-bench-records-'));
-const env = {
-  ...process.env,
-  PORT: String(port),
-  DATA_DIR: dataDir,
-  PUBLIC_URL: origin,
+const env = benchApiEnv({
+  port,
+  dataDir,
+  origin,
   DATABASE_URL: databaseUrl,
   REDIS_URL: '',
-  RUN_WORKERS: 'true',
-  SERVE_APPS: 'false',
   PRERENDER: 'false',
   SMTP_URL: '',
-  NODE_ENV: 'development',
   // The bench consults thousands of files: far more than a staff member may in a day.
   RECORD_VIEWS_PER_DAY: '1000000',
-};
+});
 let api = null;
 
-let cleaned = null;
-/** Stops the API and removes the data folder, once, whatever happened; the database stays for the next run. */
-function cleanUp() {
-  cleaned ??= (async () => {
-    await stop(api);
-    await admin.end();
-    rmSync(dataDir, { recursive: true, force: true });
-  })();
-  return cleaned;
-}
-for (const signal of ['SIGINT', 'SIGTERM']) {
-  process.once(signal, () => cleanUp().finally(() => process.exit(1)));
-}
+/** Stops the API and removes the data folder; the database stays for the next run. */
+const cleanUp = cleanUpOnce(async () => {
+  await stop(api);
+  await admin.end();
+  rmSync(dataDir, { recursive: true, force: true });
+});
 
 const results = { lists: [], page: [], exports: [] };
 let facts;

@@ -17,7 +17,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import mysql from 'mysql2/promise';
 import { STATISTIC_OPTIONS } from '@hsa-lli/common/back-office';
 import { countRows, DATABASE, lastStatistics, openDataSet, STAFF, waitForStatistics } from './bench-records-data.mjs';
-import { besideOthers, checkBuilt, generator, idle, line, logIn, measured, ms, quiet, reportErrors, share, startApi, stop, summary, timedGet } from './bench-support.mjs';
+import { benchApiEnv, besideOthers, checkBuilt, cleanUpOnce, generator, idle, line, logIn, measured, ms, quiet, reportErrors, share, startApi, stop, summary, timedGet } from './bench-support.mjs';
 
 const root = join(import.meta.dirname, '..');
 const port = Number(process.env.BENCH_PORT ?? 4313);
@@ -58,35 +58,15 @@ const { DEMO_PASSWORD } = await import(join(root, 'api', 'dist', 'seed', 'demo-d
 const databaseUrl = new URL(`/${DATABASE}`, server).toString();
 const admin = await mysql.createConnection(server.toString());
 const dataDir = mkdtempSync(join(tmpdir(), 'hsa-lli-bench-stats-'));
-const env = {
-  ...process.env,
-  PORT: String(port),
-  DATA_DIR: dataDir,
-  PUBLIC_URL: origin,
-  DATABASE_URL: databaseUrl,
-  REDIS_URL: redisUrl,
-  QUEUE_PREFIX,
-  RUN_WORKERS: 'true',
-  SERVE_APPS: 'false',
-  PRERENDER: 'false',
-  SMTP_URL: '',
-  NODE_ENV: 'development',
-};
+const env = benchApiEnv({ port, dataDir, origin, DATABASE_URL: databaseUrl, REDIS_URL: redisUrl, QUEUE_PREFIX, PRERENDER: 'false', SMTP_URL: '' });
 let api = null;
 
-let cleaned = null;
-/** Stops the API and removes the data folder, once, whatever happened; the database stays for the next run. */
-function cleanUp() {
-  cleaned ??= (async () => {
-    await stop(api);
-    await admin.end();
-    rmSync(dataDir, { recursive: true, force: true });
-  })();
-  return cleaned;
-}
-for (const signal of ['SIGINT', 'SIGTERM']) {
-  process.once(signal, () => cleanUp().finally(() => process.exit(1)));
-}
+/** Stops the API and removes the data folder; the database stays for the next run. */
+const cleanUp = cleanUpOnce(async () => {
+  await stop(api);
+  await admin.end();
+  rmSync(dataDir, { recursive: true, force: true });
+});
 
 // ---------------------------------------------------------------------------------------------------------------
 // The refresh: queued, then its job asked for every POLL_MS until it completes.
