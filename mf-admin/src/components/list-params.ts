@@ -1,5 +1,5 @@
-import { useCallback, useMemo } from 'react';
-import { useSearchParams } from 'react-router';
+import { useCallback, useLayoutEffect, useMemo, useRef } from 'react';
+import { useLocation, useSearchParams } from 'react-router';
 import { DEFAULT_PER_PAGE, PER_PAGE_CHOICES, type ListRequest, type ListSort } from '@hsa-lli/common/back-office';
 
 /** The address parameters of a list besides its filters: one place, so that every list reads the same. */
@@ -50,18 +50,25 @@ function parsedFilters(params: URLSearchParams, parsers: FilterParsers): Record<
  */
 export function useListParams<Column extends string>(parsers: FilterParsers, columns: readonly Column[], defaultSort: ListSort<Column>): ListParams<Column> {
   const [params, setParams] = useSearchParams();
+  const { key } = useLocation();
+  /**
+   * The address the list last asked for, until the router shows it (or another one). The router loads an address
+   * before the list sees it, which can take a while: a second change made meanwhile (a filter chosen just after
+   * « Tout afficher ») builds on the address asked for, or the first change would be lost.
+   */
+  const asked = useRef<URLSearchParams | null>(null);
+  useLayoutEffect(() => {
+    asked.current = null;
+  }, [key]);
 
   const update = useCallback(
-    (change: (next: URLSearchParams) => void) =>
-      setParams(
-        (current) => {
-          const next = new URLSearchParams(current);
-          change(next);
-          return next;
-        },
-        { preventScrollReset: true },
-      ),
-    [setParams],
+    (change: (next: URLSearchParams) => void) => {
+      const next = new URLSearchParams(asked.current ?? params);
+      change(next);
+      asked.current = next;
+      void setParams(next, { preventScrollReset: true });
+    },
+    [params, setParams],
   );
 
   return useMemo(() => {
