@@ -155,4 +155,28 @@ test.describe.serial('the catalogue run by a manager', () => {
     await expect(page.getByText(/Utilisé par/)).toBeVisible();
     await accessibleAtBothWidths(page, 'equipment');
   });
+
+  test('a form whose lists of choices cannot be read says so beside them, and « Réessayer » brings them', async ({ page }) => {
+    await loginAs(page, emailOf('hsa'));
+    // The API cannot be reached for the residences and the equipments, then can again.
+    let down = true;
+    for (const path of ['**/api/residences/get-options', '**/api/equipments/list']) {
+      await page.route(path, (route) => (down ? route.fulfill({ status: 503, contentType: 'application/json', body: '{"error":"Service indisponible"}' }) : route.continue()));
+    }
+    await page.goto('/admin/liste-des-biens/nouveau');
+    const form = page.getByRole('form', { name: 'Nouveau bien' });
+    await expect(form.getByText('La liste des résidences n’a pas pu être chargée : vérifiez votre connexion, puis réessayez.')).toBeVisible();
+    await expect(form.getByText('La liste des équipements du logement n’a pas pu être chargée : vérifiez votre connexion, puis réessayez.')).toBeVisible();
+    await expect(form.getByRole('combobox', { name: 'Résidence' })).toHaveCount(0);
+    // What was typed stays while the lists are read again.
+    await form.getByRole('textbox', { name: 'Référence', exact: true }).fill('RES-001-99');
+    down = false;
+    await form.getByRole('button', { name: 'Réessayer' }).first().click();
+    await expect(form.getByRole('combobox', { name: 'Résidence' })).toBeVisible();
+    await form.getByRole('button', { name: 'Réessayer' }).click();
+    await expect(form.getByRole('group', { name: 'Équipements du logement' }).getByRole('checkbox').first()).toBeVisible();
+    await expect(form.getByRole('textbox', { name: 'Référence', exact: true })).toHaveValue('RES-001-99');
+    await expect(form.getByRole('alert')).toHaveCount(0);
+    await accessibleAtBothWidths(page, 'new-good-options');
+  });
 });

@@ -1,6 +1,8 @@
+import { useMemo } from 'react';
 import type { EquipmentAdminView, ListAnswer } from '@hsa-lli/common/back-office';
 import type { EquipmentType, Option } from '@hsa-lli/common/domain';
 import { api } from '@hsa-lli/common/store';
+import { optionsState, type OptionsState } from './loaded-options.js';
 
 /** The equipments a residence or a good may list, for their forms' checkboxes. */
 const equipmentOptionsApi = api.enhanceEndpoints({ addTagTypes: ['Equipments'] }).injectEndpoints({
@@ -12,7 +14,10 @@ const equipmentOptionsApi = api.enhanceEndpoints({ addTagTypes: ['Equipments'] }
   }),
 });
 
-export function useEquipmentOptions(type: EquipmentType): Option[] {
-  const { data } = equipmentOptionsApi.useListEquipmentOptionsQuery(type);
-  return (data?.data ?? []).map((equipment) => ({ value: String(equipment._id), label: equipment.name }));
+export type EquipmentOptions = OptionsState & { options: Option[] };
+
+export function useEquipmentOptions(type: EquipmentType): EquipmentOptions {
+  const query = equipmentOptionsApi.useListEquipmentOptionsQuery(type);
+  const options = useMemo(() => (query.data?.data ?? []).map((equipment) => ({ value: String(equipment._id), label: equipment.name })), [query.data]);
+  return { options, ...optionsState(query) };
 }

@@ -42,7 +42,8 @@ import {
   type FormBinding,
 } from '@hsa-lli/common/ui';
 import { DeleteButton, type HistoryField, HistoryPanel, routeId, SaveActions, SubmitActions, UnsavedChangesGuard, useCheckedSubmission, useEditForm, useLatestAnswer, useLeave } from '../../components/edit-form.js';
-import { useEquipmentOptions } from '../../components/equipment-options.js';
+import { type EquipmentOptions, useEquipmentOptions } from '../../components/equipment-options.js';
+import { OptionsUnavailable, optionsState, type OptionsState } from '../../components/loaded-options.js';
 import { PhotoManager } from '../../components/photo-manager.js';
 import '../../components/back-office.css';
 import { EnergyBadge, eurosText, surfaceText } from './good-labels.js';
@@ -156,10 +157,17 @@ function RentCeiling({ values, residence }: { values: Record<string, string>; re
   );
 }
 
-function GoodFields({ form, residences }: { form: FormBinding; residences: readonly ResidenceOption[] }) {
-  const facilityOptions = useEquipmentOptions('good');
-  const residenceOptions = residences.map((option) => ({ value: String(option.value), label: option.label }));
-  const residence = residences.find((option) => String(option.value) === form.values.residence);
+/** The residences a good may be in, as the form reads them. */
+type ResidenceChoices = OptionsState & { options: readonly ResidenceOption[] };
+
+function useResidenceChoices(): ResidenceChoices {
+  const query = useResidenceOptionsQuery();
+  return { options: query.data ?? [], ...optionsState(query) };
+}
+
+function GoodFields({ form, residences, equipments }: { form: FormBinding; residences: ResidenceChoices; equipments: EquipmentOptions }) {
+  const residenceOptions = residences.options.map((option) => ({ value: String(option.value), label: option.label }));
+  const residence = residences.options.find((option) => String(option.value) === form.values.residence);
   return (
     <>
       <fieldset className="bo-panel">
@@ -169,7 +177,11 @@ function GoodFields({ form, residences }: { form: FormBinding; residences: reado
       <fieldset className="bo-panel">
         <legend>Identification</legend>
         <div className="bo-form">
-          <SelectField form={form} name="residence" label="Résidence" required options={residenceOptions} placeholder="Choisissez la résidence" />
+          {residences.failed ? (
+            <OptionsUnavailable what="La liste des résidences" retry={residences.retry} />
+          ) : (
+            <SelectField form={form} name="residence" label="Résidence" required options={residenceOptions} placeholder="Choisissez la résidence" />
+          )}
           <TextField form={form} name="reference" label="Référence" required maxLength={GOOD_REFERENCE_MAX} hint="Propre à chaque bien, par exemple RES-001-05." />
           <SelectField form={form} name="flat_size" label="Typologie" required options={FLAT_SIZE_OPTIONS} placeholder="Choisissez la typologie" />
           <NumericField form={form} name="surface" label="Surface (m²)" required hint="Par exemple 46,5." />
@@ -198,7 +210,11 @@ function GoodFields({ form, residences }: { form: FormBinding; residences: reado
           <div className="bo-form__wide">
             <TextareaField form={form} name="description" label="Description du bien" required rows={6} maxLength={GOOD_DESCRIPTION_MAX} />
           </div>
-          <CheckboxGroup form={form} name="facilities" label="Équipements du logement" options={facilityOptions} />
+          {equipments.failed ? (
+            <OptionsUnavailable what="La liste des équipements du logement" retry={equipments.retry} />
+          ) : (
+            <CheckboxGroup form={form} name="facilities" label="Équipements du logement" options={equipments.options} />
+          )}
         </div>
       </fieldset>
     </>
@@ -208,7 +224,8 @@ function GoodFields({ form, residences }: { form: FormBinding; residences: reado
 export function NewGoodPage() {
   const dispatch = useAppDispatch();
   const [address] = useSearchParams();
-  const residences = useResidenceOptionsQuery();
+  const residences = useResidenceChoices();
+  const equipments = useEquipmentOptions('good');
   // Opened from a residence's page (?residence=<id>), the new good is in that residence.
   // A new good from a residence's page starts in that residence, whatever an earlier new good was left with.
   const residenceAsked = address.get('residence') ?? '';
@@ -223,7 +240,7 @@ export function NewGoodPage() {
         ← Tous les biens
       </Link>
       <h1>Nouveau bien</h1>
-      {ready && (
+      {ready && residences.settled && equipments.settled && (
         <form
           noValidate
           aria-label="Nouveau bien"
@@ -236,7 +253,7 @@ export function NewGoodPage() {
             leaveTo(`${LIST}/${answer.good.id}`);
           }}
         >
-          <GoodFields form={form} residences={residences.data ?? []} />
+          <GoodFields form={form} residences={residences} equipments={equipments} />
           <p className="bo-panel">Les photos et le plan s’ajoutent une fois le bien créé.</p>
           <SubmitActions failure={failure} sending={sending}>Créer le bien</SubmitActions>
         </form>
@@ -247,8 +264,7 @@ export function NewGoodPage() {
 }
 
 /** How the history names each field and writes its values. */
-function useHistoryFields(residences: readonly ResidenceOption[]): Record<string, HistoryField> {
-  const facilities = useEquipmentOptions('good');
+function useHistoryFields(residences: readonly ResidenceOption[], facilities: readonly Option[]): Record<string, HistoryField> {
   return useMemo(() => {
     const labelOf = (options: readonly Option[]) => (value: unknown) => options.find((option) => option.value === String(value))?.label ?? `n° ${String(value)}`;
     return {
@@ -272,14 +288,15 @@ export function GoodPage() {
   const loaded = useLoaderData<typeof goodLoader>();
   const dispatch = useAppDispatch();
   const revalidator = useRevalidator();
-  const residences = useResidenceOptionsQuery();
+  const residences = useResidenceChoices();
+  const equipments = useEquipmentOptions('good');
   const [{ good, history }, setSaved] = useLatestAnswer(loaded);
   const { form, ready, dirty, discard } = useEditForm(`good-${good.id}`, valuesOf(good), `${good.id}@${good.version}`);
   const { sending, failure, submit, send } = useCheckedSubmission();
   const [update] = useUpdateGoodMutation();
   const [remove] = useDeleteGoodMutation();
   const { leaving, leaveTo } = useLeave();
-  const historyFields = useHistoryFields(residences.data ?? []);
+  const historyFields = useHistoryFields(residences.options, equipments.options);
   const onSite = good.enabled && good._residence.status === 'published';
   const { pages } = useAppSelector(selectPages);
   const title = `${good.reference} — ${flatSizeLabel(good.flat_size)} de ${surfaceText(good.surface)}`;
@@ -304,7 +321,7 @@ export function GoodPage() {
           {pages.includes(PDF_DOCUMENTS.executive.page) && <Link to={PDF_DOCUMENTS.executive.path(good.id)}>Note de direction (PDF)</Link>}
         </div>
       </div>
-      {ready && (
+      {ready && residences.settled && equipments.settled && (
         <form
           noValidate
           aria-label={`Bien ${good.reference}`}
@@ -317,7 +334,7 @@ export function GoodPage() {
             dispatch(pushMessage({ kind: 'info', text: 'Les modifications ont été enregistrées.' }));
           }}
         >
-          <GoodFields form={form} residences={residences.data ?? []} />
+          <GoodFields form={form} residences={residences} equipments={equipments} />
           <SaveActions failure={failure} sending={sending} dirty={dirty}>
             <DeleteButton
               title="Supprimer ce bien ?"

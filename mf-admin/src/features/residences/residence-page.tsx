@@ -30,7 +30,8 @@ import {
 } from '@hsa-lli/common/ui';
 import { DeleteButton, type HistoryField, HistoryPanel, routeId, SaveActions, SubmitActions, UnsavedChangesGuard, useCheckedSubmission, useEditForm, useLatestAnswer, useLeave } from '../../components/edit-form.js';
 import '../../components/back-office.css';
-import { useEquipmentOptions } from '../../components/equipment-options.js';
+import { type EquipmentOptions, useEquipmentOptions } from '../../components/equipment-options.js';
+import { OptionsUnavailable } from '../../components/loaded-options.js';
 import { PhotoManager } from '../../components/photo-manager.js';
 import { useCreateResidenceMutation, useDeleteResidenceMutation, useUpdateResidenceMutation } from './residences-api.js';
 import { StatusBadge } from './status-badge.js';
@@ -90,8 +91,7 @@ export async function residenceLoader({ params, request }: LoaderFunctionArgs): 
   return http.post<ResidenceAnswer>('/residences/get-one', { id }, { controller: request, minDuration: 0 });
 }
 
-function ResidenceFields({ form }: { form: FormBinding }) {
-  const facilityOptions = useEquipmentOptions('residence');
+function ResidenceFields({ form, equipments }: { form: FormBinding; equipments: EquipmentOptions }) {
   const commune = findCommune(form.values.city ?? '');
   return (
     <>
@@ -130,7 +130,11 @@ function ResidenceFields({ form }: { form: FormBinding }) {
             <TextareaField form={form} name="description" label="Description de la résidence" required rows={6} maxLength={5000} />
             <TextareaField form={form} name="district_desc" label="Description du quartier" rows={4} maxLength={5000} />
           </div>
-          <CheckboxGroup form={form} name="facilities" label="Équipements de la résidence" options={facilityOptions} />
+          {equipments.failed ? (
+            <OptionsUnavailable what="La liste des équipements de la résidence" retry={equipments.retry} />
+          ) : (
+            <CheckboxGroup form={form} name="facilities" label="Équipements de la résidence" options={equipments.options} />
+          )}
           <div>
             <CheckboxGroup form={form} name="advantages" label="Avantages" options={ADVANTAGE_OPTIONS} />
             <CheckboxGroup form={form} name="certifications" label="Certifications" options={CERTIFICATION_OPTIONS} />
@@ -144,6 +148,7 @@ function ResidenceFields({ form }: { form: FormBinding }) {
 export function NewResidencePage() {
   const dispatch = useAppDispatch();
   const { form, ready, dirty, discard } = useEditForm(NEW_FORM, valuesOf(), 'new');
+  const equipments = useEquipmentOptions('residence');
   const { sending, failure, submit } = useCheckedSubmission();
   const [create] = useCreateResidenceMutation();
   const { leaving, leaveTo } = useLeave();
@@ -154,7 +159,7 @@ export function NewResidencePage() {
         ← Toutes les résidences
       </Link>
       <h1>Nouvelle résidence</h1>
-      {ready && (
+      {ready && equipments.settled && (
         <form
           noValidate
           aria-label="Nouvelle résidence"
@@ -167,7 +172,7 @@ export function NewResidencePage() {
             leaveTo(`${LIST}/${answer.residence.id}`);
           }}
         >
-          <ResidenceFields form={form} />
+          <ResidenceFields form={form} equipments={equipments} />
           <SubmitActions failure={failure} sending={sending}>Créer la résidence</SubmitActions>
         </form>
       )}
@@ -203,8 +208,8 @@ export function ResidencePage() {
   const [update] = useUpdateResidenceMutation();
   const [remove] = useDeleteResidenceMutation();
   const { leaving, leaveTo } = useLeave();
-  const facilityOptions = useEquipmentOptions('residence');
-  const historyFields = { ...HISTORY_FIELDS, facilities: { label: 'Équipements', format: labelOf(facilityOptions) } };
+  const equipments = useEquipmentOptions('residence');
+  const historyFields = { ...HISTORY_FIELDS, facilities: { label: 'Équipements', format: labelOf(equipments.options) } };
 
   return (
     <section>
@@ -222,7 +227,7 @@ export function ResidencePage() {
           )}
         </div>
       </div>
-      {ready && (
+      {ready && equipments.settled && (
         <form
           noValidate
           aria-label={`Résidence ${residence.name}`}
@@ -235,7 +240,7 @@ export function ResidencePage() {
             dispatch(pushMessage({ kind: 'info', text: 'Les modifications ont été enregistrées.' }));
           }}
         >
-          <ResidenceFields form={form} />
+          <ResidenceFields form={form} equipments={equipments} />
           <SaveActions failure={failure} sending={sending} dirty={dirty}>
             <DeleteButton
               title="Supprimer cette résidence ?"
