@@ -49,6 +49,19 @@ describe.each(BACKENDS)('platform on $name', (backend) => {
     });
   });
 
+  it.runIf(backend.name.startsWith('MariaDB'))('dates what the database clocks in UTC on every connection, whatever the server’s own time zone', async () => {
+    // Five queries at once, each holding its connection a moment: five connections of the pool.
+    const zones = await Promise.all(
+      Array.from({ length: 5 }, () =>
+        api.dataSource.query('SELECT @@session.time_zone AS zone, TIMESTAMPDIFF(SECOND, NOW(), UTC_TIMESTAMP()) AS gap, CONNECTION_ID() AS id, SLEEP(0.2) AS pause') as Promise<
+          { zone: string; gap: number | string; id: number | string }[]
+        >,
+      ),
+    );
+    expect(new Set(zones.map(([row]) => String(row!.id))).size).toBe(5);
+    for (const [row] of zones) expect({ zone: row!.zone, gap: Number(row!.gap) }).toEqual({ zone: '+00:00', gap: 0 });
+  });
+
   it('applies the migrations, with the communes of the reference data', async () => {
     const response = await request(api.server).get('/api/reference').expect(200);
     expect(response.body.cities).toHaveLength(COMMUNES.length);

@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
+import mysql2, { type Pool, type PoolOptions } from 'mysql2';
 import type { DataSourceOptions } from 'typeorm';
 import type { AppConfig } from '../config/config.js';
 import { ENTITIES } from './entities.js';
@@ -10,6 +11,22 @@ export type Dialect = 'mariadb' | 'sqlite';
 export function dialectOf(config: Pick<AppConfig, 'databaseUrl'>): Dialect {
   return config.databaseUrl ? 'mariadb' : 'sqlite';
 }
+
+/**
+ * mysql2, whose pools put each connection they open in UTC before it runs anything else. The driver writes and reads
+ * dates in UTC (`timezone: 'Z'`); the server's own clock (`CURRENT_TIMESTAMP` defaults, `NOW()`) follows the session's
+ * time zone, which is the server's unless set: on a server in Europe/Paris, a file created at 00:30 on the 1st would
+ * otherwise be dated the month before.
+ */
+const mysqlInUtc = {
+  ...mysql2,
+  createPool(options: PoolOptions): Pool {
+    const pool = mysql2.createPool(options);
+    // A connection that cannot be put in UTC is closed rather than used: what it was asked for fails, loudly.
+    pool.on('connection', (connection) => connection.query("SET time_zone = '+00:00'", (error) => error && connection.destroy()));
+    return pool;
+  },
+};
 
 /**
  * MariaDB/MySQL when DATABASE_URL is set, else SQLite in the data folder. Migrations are listed
@@ -24,6 +41,7 @@ export function dataSourceOptions(config: Pick<AppConfig, 'databaseUrl' | 'dataD
       url: config.databaseUrl.replace(/^mariadb:/, 'mysql:'),
       charset: 'utf8mb4_unicode_ci',
       timezone: 'Z',
+      driver: mysqlInUtc,
       migrations: MARIADB_MIGRATIONS,
     };
   }
