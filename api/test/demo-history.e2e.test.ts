@@ -81,6 +81,23 @@ describe.each(BACKENDS)('the demo’s year of follow-up on $name', (backend) => 
     }
   });
 
+  it('gives a home to one household at a time, from its offer until it turns it down or leaves', async () => {
+    const events = await api.dataSource.manager.find(RecordEvent, { relations: { record: true, good: true }, order: { at: 'ASC', id: 'ASC' } });
+    const holds = new Map<number, { file: string; start: number; end: number }[]>();
+    for (const offer of events.filter((event) => event.type === 'offer')) {
+      const release = events.find(
+        (event) => event.record.id === offer.record.id && ['refusal_by_applicant', 'leaving'].includes(event.type) && event.at.getTime() >= offer.at.getTime(),
+      );
+      const hold = { file: offer.record.reference, start: offer.at.getTime(), end: release?.at.getTime() ?? Number.POSITIVE_INFINITY };
+      holds.set(offer.good!.id, [...(holds.get(offer.good!.id) ?? []), hold]);
+    }
+    expect(holds.size).toBeGreaterThan(1);
+    const overlaps = [...holds.values()].flatMap((each) =>
+      each.flatMap((one, index) => each.slice(index + 1).filter((other) => one.start < other.end && other.start < one.end).map((other) => `${one.file} / ${other.file}`)),
+    );
+    expect(overlaps).toEqual([]);
+  });
+
   it('dates the catalogue: published residences and their homes two years back, the latest one five months', async () => {
     const residences = await api.dataSource.manager.find(Residence, { where: { status: 'published' } });
     const ages = residences.map((residence) => Math.round((seededAt.getTime() - residence.createdAt.getTime()) / 86_400_000)).sort((a, b) => a - b);

@@ -95,6 +95,14 @@ function wayOf(random: Random): Step[] {
   ];
 }
 
+/** When the household holds its home: from the offer until it turns the home down or leaves it, or for good. */
+function holdOf(timed: readonly { step: Step; at: Date }[]): { start: number; end: number } | null {
+  const offer = timed.findIndex(({ step }) => step.stage === 'allocated');
+  if (offer < 0) return null;
+  const release = timed.slice(offer).find(({ step }) => step.event?.type === 'refusal_by_applicant' || step.event?.type === 'leaving');
+  return { start: timed[offer]!.at.getTime(), end: release?.at.getTime() ?? Number.POSITIVE_INFINITY };
+}
+
 const plain = (text: string) => text.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
 
 export async function seedDemoHistory(manager: EntityManager, { now, goods, staff }: { now: Date; goods: Good[]; staff: User[] }): Promise<void> {
@@ -111,6 +119,8 @@ export async function seedDemoHistory(manager: EntityManager, { now, goods, staf
     await manager.update(Good, { residence: { id: residence.id } }, { createdAt: since });
   }
 
+  /** The times each home was held, by its id: [from, until) in milliseconds. */
+  const held = new Map<number, [number, number][]>();
   for (let monthsAgo = MONTHS - 1; monthsAgo >= 0; monthsAgo -= 1) {
     const monthStart = Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - monthsAgo, 1);
     const monthEnd = Math.min(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - monthsAgo + 1, 1), now.getTime());
@@ -140,7 +150,6 @@ export async function seedDemoHistory(manager: EntityManager, { now, goods, staf
     // Files in the order they were opened, so that their references follow the calendar.
     const openings = Array.from({ length: FILES_A_MONTH + random.int(0, 2) }, dayIn).sort((a, b) => a.getTime() - b.getTime());
     for (const [count, opening] of openings.entries()) {
-      let at = opening;
       const couple = random.chance(0.45);
       const last = random.pick(LAST_NAMES);
       const first = random.pick(FIRST_NAMES);
@@ -150,10 +159,28 @@ export async function seedDemoHistory(manager: EntityManager, { now, goods, staf
       // (but for a file the provider turns down for its effort rate).
       const occupants = names.length + dependants;
       // Only homes of residences open by then.
-      const open = homes.filter((home) => home.residence.id !== latestResidence.id || at >= latestOpening);
+      const open = homes.filter((home) => home.residence.id !== latestResidence.id || opening >= latestOpening);
       const fitting = open.filter((home) => SIZES_BY_OCCUPANTS[Math.min(occupants, 4) - 1]!.some((size) => home.flatSize.startsWith(size)));
-      const good = random.pick(fitting.length > 0 ? fitting : open);
       const way = wayOf(random);
+      // When each step happens: those that would come after today have not happened yet.
+      let timed: { step: Step; at: Date }[] = [];
+      let when = opening;
+      for (const step of way) {
+        when = new Date(when.getTime() + random.int(...step.days) * DAY_MS + random.int(0, 3) * 3_600_000);
+        if (when > now) break;
+        timed.push({ step, at: when });
+      }
+      // A home is held by one household at a time: from its offer until the household turns it down or leaves.
+      let hold = holdOf(timed);
+      const free = (home: Good) => hold === null || (held.get(home.id) ?? []).every(([start, end]) => end <= hold!.start || start >= hold!.end);
+      const candidates = (fitting.length > 0 ? fitting : open).filter(free);
+      if (candidates.length === 0) {
+        // Nothing of its size free: the household still waits for a home, its file at the committee's stage.
+        timed = timed.slice(0, timed.findIndex(({ step }) => step.stage === 'allocated'));
+        hold = null;
+      }
+      const good = random.pick(candidates.length > 0 ? candidates : fitting.length > 0 ? fitting : open);
+      if (hold) held.set(good.id, [...(held.get(good.id) ?? []), [hold.start, hold.end]]);
       const refusedFor = (reason: string) => way.some((step) => step.event?.reason === reason);
       const yearlyRent = (good.rentPriceCents / 100) * 12;
       // Within the LLI ceiling of the household's zone, as eligible households are (but those refused for being over it).
@@ -176,13 +203,13 @@ export async function seedDemoHistory(manager: EntityManager, { now, goods, staf
               message: random.pick(NEW_FILE_MESSAGES),
               consent: true,
               eligibility: null,
-              createdAt: new Date(at.getTime() - random.int(1, 4) * DAY_MS),
+              createdAt: new Date(opening.getTime() - random.int(1, 4) * DAY_MS),
             }),
           )
         : null;
       if (contact && count > 0 && random.chance(1 / 7)) {
         // Answered without a file, but this month's, still to be read.
-        if (monthsAgo > 0) await manager.update(ContactForm, { id: contact.id }, { status: 'completed', readAt: at, completedAt: at });
+        if (monthsAgo > 0) await manager.update(ContactForm, { id: contact.id }, { status: 'completed', readAt: opening, completedAt: opening });
         continue;
       }
 
@@ -222,17 +249,15 @@ export async function seedDemoHistory(manager: EntityManager, { now, goods, staf
           flatSizes: [good.flatSize as FlatSize],
           maxRent: null,
           persons,
-          createdAt: at,
+          createdAt: opening,
         }),
       );
-      await manager.update(Record, { id: record.id }, { reference: `DOS-${at.getFullYear()}-${String(record.id).padStart(4, '0')}` });
-      if (contact) await manager.update(ContactForm, { id: contact.id }, { status: 'completed', readAt: at, completedAt: at, record: { id: record.id } });
+      await manager.update(Record, { id: record.id }, { reference: `DOS-${opening.getFullYear()}-${String(record.id).padStart(4, '0')}` });
+      if (contact) await manager.update(ContactForm, { id: contact.id }, { status: 'completed', readAt: opening, completedAt: opening, record: { id: record.id } });
 
       let stage: RecordStage = 'in_progress';
       let stageChangedAt: Date | null = null;
-      for (const step of way) {
-        at = new Date(at.getTime() + random.int(...step.days) * DAY_MS + random.int(0, 3) * 3_600_000);
-        if (at > now) break;
+      for (const { step, at } of timed) {
         const actor = random.chance(0.7) ? follower : random.pick(staff);
         const actorName = `${actor.firstName} ${actor.lastName}`;
         if (step.event) {
