@@ -22,6 +22,8 @@ export { DEMO_PASSWORD };
  */
 export interface Backend {
   name: string;
+  /** MariaDB and Redis: what only a server database and a shared queue do (several workers, named locks). */
+  server: boolean;
   start(overrides?: Partial<AppConfig>): Promise<TestApi>;
 }
 
@@ -71,6 +73,7 @@ function baseConfig(overrides: Partial<AppConfig>): AppConfig {
 
 const sqlite: Backend = {
   name: 'SQLite with in-process jobs',
+  server: false,
   async start(overrides = {}) {
     const config = baseConfig({ seedDemo: true, ...overrides });
     return boot(config, async () => rmSync(config.dataDir, { recursive: true, force: true }));
@@ -87,6 +90,7 @@ async function dropRedisKeys(redisUrl: string, prefix: string): Promise<void> {
 function mariadbRedis(databaseUrl: string, redisUrl: string): Backend {
   return {
     name: 'MariaDB with Redis queues',
+    server: true,
     async start(overrides = {}) {
       const server = new URL(databaseUrl);
       const database = `hsa_test_${randomBytes(4).toString('hex')}`;
@@ -113,3 +117,6 @@ export const BACKENDS: Backend[] = [
   sqlite,
   ...(process.env.DATABASE_URL && process.env.REDIS_URL ? [mariadbRedis(process.env.DATABASE_URL, process.env.REDIS_URL)] : []),
 ];
+
+/** The MariaDB + Redis backend, when the run has one. */
+export const SERVER_BACKEND = BACKENDS.find((backend) => backend.server);

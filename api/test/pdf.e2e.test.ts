@@ -16,7 +16,7 @@ import { REPO_ROOT } from '../src/paths.js';
 import { Record } from '../src/records/entities/record.entity.js';
 import { createRedisClient } from '../src/redis/redis.module.js';
 import { agentsByRole, type Agent } from './back-office.js';
-import { BACKENDS, type TestApi } from './backends.js';
+import { BACKENDS, SERVER_BACKEND, type TestApi } from './backends.js';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const EXECUTIVE = '/PDF/note-de-direction/[id]';
@@ -357,9 +357,8 @@ describe.each(BACKENDS)('the printable PDFs, on $name', (backend) => {
   }, 120_000);
 });
 
-const REDIS_BACKEND = BACKENDS.find((backend) => backend.name.startsWith('MariaDB'));
 
-describe.runIf(REDIS_BACKEND)('a PDF worker killed while it prints, on MariaDB with Redis queues', () => {
+describe.runIf(SERVER_BACKEND)('a PDF worker killed while it prints, on MariaDB with Redis queues', () => {
   let api: TestApi;
   let worker: ChildProcess | undefined;
   let rescuer: TestApi | undefined;
@@ -374,7 +373,7 @@ describe.runIf(REDIS_BACKEND)('a PDF worker killed while it prints, on MariaDB w
     const workerScript = join(REPO_ROOT, 'api', 'dist', 'worker.js');
     expect(existsSync(join(REPO_ROOT, 'api', 'dist', 'pdf', 'pdf.processor.js')), 'the API must be built (npm run build -w api)').toBe(true);
     // This API queues only: the printing is the other processes' work.
-    api = await REDIS_BACKEND!.start({ serveApps: true, runWorkers: false, chromiumPath: CHROMIUM, chromiumFromNpm: false });
+    api = await SERVER_BACKEND!.start({ serveApps: true, runWorkers: false, chromiumPath: CHROMIUM, chromiumFromNpm: false });
     const origin = `http://127.0.0.1:${(api.server.address() as AddressInfo).port}`;
     const hsa = (await agentsByRole(api)).hsa;
     const good = (await api.dataSource.getRepository(Good).find({ order: { id: 'ASC' }, take: 1 }))[0]!;

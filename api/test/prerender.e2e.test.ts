@@ -14,11 +14,10 @@ import { Residence } from '../src/residences/entities/residence.entity.js';
 import { loaderSource } from '../src/front/security-headers.js';
 import { PrerenderService } from '../src/seo/prerender.service.js';
 import { prerenderedFile } from '../src/seo/prerendered-pages.js';
-import { BACKENDS, type TestApi } from './backends.js';
+import { BACKENDS, SERVER_BACKEND, type TestApi } from './backends.js';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
-const MARIADB_REDIS = BACKENDS.find((backend) => backend.name.startsWith('MariaDB'));
 
 /** Waits until the test passes; a page not there (yet, or again) counts as not passing. */
 async function eventually(test: () => boolean, timeoutMs = 90_000): Promise<void> {
@@ -131,13 +130,13 @@ describe('prerendered public pages', () => {
 });
 
 // An API that only queues jobs (RUN_WORKERS=false) beside a dedicated worker, as docker-compose runs them.
-describe.runIf(MARIADB_REDIS)('prerendering by a separate worker', () => {
+describe.runIf(SERVER_BACKEND)('prerendering by a separate worker', () => {
   let api: TestApi;
   let worker: INestApplicationContext;
   const file = (path: string) => prerenderedFile(api.config.dataDir, path)!;
 
   beforeAll(async () => {
-    api = await MARIADB_REDIS!.start({ serveApps: true, prerender: true, runWorkers: false, chromiumPath: CHROMIUM, publicUrl: 'https://www.hsa-lli.test' });
+    api = await SERVER_BACKEND!.start({ serveApps: true, prerender: true, runWorkers: false, chromiumPath: CHROMIUM, publicUrl: 'https://www.hsa-lli.test' });
     const { port } = api.server.address() as AddressInfo;
     worker = await NestFactory.createApplicationContext(
       AppModule.forRoot({ ...api.config, runWorkers: true, serveApps: false, frontOrigin: `http://127.0.0.1:${port}` }),

@@ -306,9 +306,8 @@ describe.each(BACKENDS)('the dashboard statistics on $name', (backend) => {
     }
   });
 
-  it('keeps the figures of the computation that read the data last, when two run at once', async () => {
-    // Two workers at once happen with a server database; the embedded one computes one at a time.
-    if (!api.config.databaseUrl) return;
+  // Two workers at once happen with a server database; the embedded one computes one at a time.
+  it.runIf(backend.server)('keeps the figures of the computation that read the data last, when two run at once', async () => {
     const stats = api.app.get(StatsService);
     const results = await Promise.all([stats.compute(), stats.compute(), stats.compute()]);
     const latest = results.map((result) => result.computed_at).sort().at(-1);
@@ -317,11 +316,10 @@ describe.each(BACKENDS)('the dashboard statistics on $name', (backend) => {
     expect(await value('interventions/count', YEAR_2025)).toBe(10);
   });
 
-  it('waits for a computation of its own database only, not for another database on the same server', async () => {
-    if (!api.config.databaseUrl) return;
+  it.runIf(backend.server)('waits for a computation of its own database only, not for another database on the same server', async () => {
     const stats = api.app.get(StatsService);
     // A connection of its own, as another deployment's would be.
-    const other = await mysql.createConnection(api.config.databaseUrl.replace(/^mariadb:/, 'mysql:'));
+    const other = await mysql.createConnection(api.config.databaseUrl!.replace(/^mariadb:/, 'mysql:'));
     const elsewhere = `hsa_test_other_${randomBytes(4).toString('hex')}`;
     let release: NodeJS.Timeout | undefined;
     try {
