@@ -269,6 +269,27 @@ test.describe('cookie consent', () => {
     expect(await page.evaluate(() => [localStorage.getItem('cookies_consent'), localStorage.getItem('enabled_google_analytics')])).toEqual(['custom', 'true']);
   });
 
+  test('on a phone, the banner never hides the end of the page nor what the keyboard reaches', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto('/nous-contacter');
+    const banner = page.getByRole('region', { name: 'Cookies' });
+    await expect(banner).toBeVisible();
+    // Scrolled to the very end, the page's last link shows above the banner.
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    const last = page.getByRole('contentinfo').getByRole('link').last();
+    const bannerTop = (await banner.boundingBox())!.y;
+    await expect.poll(async () => (await last.boundingBox())!.y + (await last.boundingBox())!.height).toBeLessThanOrEqual(bannerTop);
+    // The form's button, reached with the keyboard from the field before it, is scrolled into sight above the banner.
+    await page.evaluate(() => window.scrollTo(0, 0));
+    const send = page.getByRole('button', { name: /Envoyer/ });
+    await send.focus();
+    const box = (await send.boundingBox())!;
+    expect(box.y + box.height).toBeLessThanOrEqual(bannerTop);
+    // Once the choice is made, the room goes with the banner.
+    await banner.getByRole('button', { name: 'Refuser' }).click();
+    expect(await page.evaluate(() => getComputedStyle(document.body).paddingBottom)).toBe('0px');
+  });
+
   test('accepting loads audience measurement at once', async ({ page }) => {
     await page.goto('/');
     await page.getByRole('region', { name: 'Cookies' }).getByRole('button', { name: 'Accepter' }).click();

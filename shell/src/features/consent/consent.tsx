@@ -52,7 +52,7 @@ function useMounted(): boolean {
   );
 }
 
-interface ConsentApi extends Consent {
+export interface ConsentApi extends Consent {
   /** The choice is known in this browser: false during hydration, so that the first render matches the prerendered page. */
   known: boolean;
   accept(): void;

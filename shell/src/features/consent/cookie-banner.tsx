@@ -1,12 +1,39 @@
-import { useState } from 'react';
+import { useLayoutEffect, useRef, useState } from 'react';
 import { Modal } from '@hsa-lli/common/ui';
-import { useConsent } from './consent.js';
+import { type ConsentApi, useConsent } from './consent.js';
+
+/** The room the banner takes at the foot of the screen, as a CSS variable: the page leaves it free below its end. */
+const SPACE = '--shell-cookie-banner-space';
 
 export function CookieBanner() {
   const consent = useConsent();
   if (!consent.known || consent.choice !== null) return null;
+  return <OpenCookieBanner consent={consent} />;
+}
+
+/**
+ * The banner floats over the foot of the page until a choice is made: the page gets as much room below its end, so
+ * that its last lines and buttons (a form's « Enregistrer » on a phone) can be scrolled above the banner, and a field
+ * reached with the keyboard is never hidden behind it.
+ */
+function OpenCookieBanner({ consent }: { consent: ConsentApi }) {
+  const banner = useRef<HTMLElement>(null);
+  useLayoutEffect(() => {
+    const root = document.documentElement;
+    const element = banner.current!;
+    const reserve = () => root.style.setProperty(SPACE, `${window.innerHeight - element.getBoundingClientRect().top}px`);
+    reserve();
+    const observer = new ResizeObserver(reserve);
+    observer.observe(element);
+    window.addEventListener('resize', reserve);
+    return () => {
+      observer.disconnect();
+      window.removeEventListener('resize', reserve);
+      root.style.removeProperty(SPACE);
+    };
+  }, []);
   return (
-    <section className="shell-cookie-banner" aria-label="Cookies">
+    <section ref={banner} className="shell-cookie-banner" aria-label="Cookies">
       <p>Nous utilisons des cookies à des fins de mesure d'audience.</p>
       <div className="shell-cookie-banner__actions">
         <button type="button" className="ui-button" onClick={consent.accept}>
