@@ -411,15 +411,16 @@ describe.runIf(SERVER_BACKEND)('a PDF worker killed while it prints, on MariaDB 
 
       // Another worker (here, in this process) finds the stalled job once its lock expires, and prints it.
       rescuer = await startWorker(api, origin);
+      // Read whole once finished: its return value is written with its end, in one step.
       const finished = await until(
         async () => {
           const job = await queue.getJob(body.job.id);
-          return job && (await job.getState()) === 'completed' ? job : null;
+          return job?.finishedOn ? job : null;
         },
         120_000,
         'the stalled job to be finished by the other worker',
       );
-      expect(finished.returnvalue).toMatchObject({ printed: true, pid: process.pid });
+      expect({ failed: finished.failedReason ?? null, returned: finished.returnvalue }).toMatchObject({ failed: null, returned: { printed: true, pid: process.pid } });
       expect(rescuer.app.get(PdfPrinter).prints).toBe(1);
       const file = await hsa.get(`${call}.pdf`).buffer(true).parse(binary).expect(200);
       expect((file.body as Buffer).subarray(0, 5).toString('latin1')).toBe('%PDF-');
