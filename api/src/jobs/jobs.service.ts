@@ -203,9 +203,11 @@ export class JobsService implements OnApplicationShutdown {
       const { data, ...view } = job;
       return { job: view, data };
     }
-    const job = await this.queue(queue, this.config.redisUrl).getJob(id);
+    const jobs = this.queue(queue, this.config.redisUrl);
+    // The state first, then the job: a job read just before it ends would be said finished without its result.
+    const state = await jobs.getJobState(id);
+    const job = state === 'unknown' ? undefined : await jobs.getJob(id);
     if (!job) return null;
-    const state = await job.getState();
     const view: JobView = {
       id,
       queue,
