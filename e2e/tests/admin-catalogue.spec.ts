@@ -156,7 +156,7 @@ test.describe.serial('the catalogue run by a manager', () => {
     await accessibleAtBothWidths(page, 'equipment');
   });
 
-  test('a form whose lists of choices cannot be read says so beside them, and « Réessayer » brings them', async ({ page }) => {
+  test('a form whose lists of choices cannot be read says so in their place, and « Réessayer » brings them', async ({ page }) => {
     await loginAs(page, emailOf('hsa'));
     // The API cannot be reached for the residences and the equipments, then can again.
     let down = true;
@@ -165,16 +165,19 @@ test.describe.serial('the catalogue run by a manager', () => {
     }
     await page.goto('/admin/liste-des-biens/nouveau');
     const form = page.getByRole('form', { name: 'Nouveau bien' });
-    await expect(form.getByText('La liste des résidences n’a pas pu être chargée : vérifiez votre connexion, puis réessayez.')).toBeVisible();
-    await expect(form.getByText('La liste des équipements du logement n’a pas pu être chargée : vérifiez votre connexion, puis réessayez.')).toBeVisible();
+    await expect(form.getByRole('alert').filter({ hasText: 'La liste des résidences n’a pas pu être chargée. Service indisponible' })).toBeVisible();
+    await expect(form.getByRole('alert').filter({ hasText: 'La liste des équipements du logement n’a pas pu être chargée. Service indisponible' })).toBeVisible();
     await expect(form.getByRole('combobox', { name: 'Résidence' })).toHaveCount(0);
-    // What was typed stays while the lists are read again.
+    // Nothing to send without a residence to place the good in.
+    await expect(form.getByRole('button', { name: 'Créer le bien' })).toBeDisabled();
+    // What was typed stays while the lists are read again; the focus goes from « Réessayer » to the field it brings.
     await form.getByRole('textbox', { name: 'Référence', exact: true }).fill('RES-001-99');
     down = false;
-    await form.getByRole('button', { name: 'Réessayer' }).first().click();
-    await expect(form.getByRole('combobox', { name: 'Résidence' })).toBeVisible();
-    await form.getByRole('button', { name: 'Réessayer' }).click();
-    await expect(form.getByRole('group', { name: 'Équipements du logement' }).getByRole('checkbox').first()).toBeVisible();
+    await form.getByRole('button', { name: 'Réessayer de charger la liste des résidences' }).click();
+    await expect(form.getByRole('combobox', { name: 'Résidence' })).toBeFocused();
+    await expect(form.getByRole('button', { name: 'Créer le bien' })).toBeEnabled();
+    await form.getByRole('button', { name: 'Réessayer de charger la liste des équipements du logement' }).press('Enter');
+    await expect(form.getByRole('group', { name: 'Équipements du logement' }).getByRole('checkbox').first()).toBeFocused();
     await expect(form.getByRole('textbox', { name: 'Référence', exact: true })).toHaveValue('RES-001-99');
     await expect(form.getByRole('alert')).toHaveCount(0);
     await accessibleAtBothWidths(page, 'new-good-options');

@@ -43,7 +43,7 @@ import {
 } from '@hsa-lli/common/ui';
 import { DeleteButton, type HistoryField, HistoryPanel, routeId, SaveActions, SubmitActions, UnsavedChangesGuard, useCheckedSubmission, useEditForm, useLatestAnswer, useLeave } from '../../components/edit-form.js';
 import { type EquipmentOptions, useEquipmentOptions } from '../../components/equipment-options.js';
-import { OptionsUnavailable, optionsState, type OptionsState } from '../../components/loaded-options.js';
+import { OptionsField, OptionsLoader, optionsState, type OptionsState } from '../../components/loaded-options.js';
 import { PhotoManager } from '../../components/photo-manager.js';
 import '../../components/back-office.css';
 import { EnergyBadge, eurosText, surfaceText } from './good-labels.js';
@@ -177,11 +177,9 @@ function GoodFields({ form, residences, equipments }: { form: FormBinding; resid
       <fieldset className="bo-panel">
         <legend>Identification</legend>
         <div className="bo-form">
-          {residences.failed ? (
-            <OptionsUnavailable what="La liste des résidences" retry={residences.retry} />
-          ) : (
+          <OptionsField list={residences} what="La liste des résidences">
             <SelectField form={form} name="residence" label="Résidence" required options={residenceOptions} placeholder="Choisissez la résidence" />
-          )}
+          </OptionsField>
           <TextField form={form} name="reference" label="Référence" required maxLength={GOOD_REFERENCE_MAX} hint="Propre à chaque bien, par exemple RES-001-05." />
           <SelectField form={form} name="flat_size" label="Typologie" required options={FLAT_SIZE_OPTIONS} placeholder="Choisissez la typologie" />
           <NumericField form={form} name="surface" label="Surface (m²)" required hint="Par exemple 46,5." />
@@ -210,11 +208,9 @@ function GoodFields({ form, residences, equipments }: { form: FormBinding; resid
           <div className="bo-form__wide">
             <TextareaField form={form} name="description" label="Description du bien" required rows={6} maxLength={GOOD_DESCRIPTION_MAX} />
           </div>
-          {equipments.failed ? (
-            <OptionsUnavailable what="La liste des équipements du logement" retry={equipments.retry} />
-          ) : (
+          <OptionsField list={equipments} what="La liste des équipements du logement">
             <CheckboxGroup form={form} name="facilities" label="Équipements du logement" options={equipments.options} />
-          )}
+          </OptionsField>
         </div>
       </fieldset>
     </>
@@ -240,6 +236,7 @@ export function NewGoodPage() {
         ← Tous les biens
       </Link>
       <h1>Nouveau bien</h1>
+      <OptionsLoader lists={[residences, equipments]} />
       {ready && residences.settled && equipments.settled && (
         <form
           noValidate
@@ -255,7 +252,10 @@ export function NewGoodPage() {
         >
           <GoodFields form={form} residences={residences} equipments={equipments} />
           <p className="bo-panel">Les photos et le plan s’ajoutent une fois le bien créé.</p>
-          <SubmitActions failure={failure} sending={sending}>Créer le bien</SubmitActions>
+          {/* Without the residences' list, a good cannot be placed in one: nothing to send until it is read. */}
+          <SubmitActions failure={failure} sending={sending} disabled={sending || (residences.failure !== null && !form.values.residence)}>
+            Créer le bien
+          </SubmitActions>
         </form>
       )}
       <UnsavedChangesGuard when={dirty && !leaving} onDiscard={discard} />
@@ -321,6 +321,7 @@ export function GoodPage() {
           {pages.includes(PDF_DOCUMENTS.executive.page) && <Link to={PDF_DOCUMENTS.executive.path(good.id)}>Note de direction (PDF)</Link>}
         </div>
       </div>
+      <OptionsLoader lists={[residences, equipments]} />
       {ready && residences.settled && equipments.settled && (
         <form
           noValidate

@@ -31,7 +31,7 @@ import {
 import { DeleteButton, type HistoryField, HistoryPanel, routeId, SaveActions, SubmitActions, UnsavedChangesGuard, useCheckedSubmission, useEditForm, useLatestAnswer, useLeave } from '../../components/edit-form.js';
 import '../../components/back-office.css';
 import { type EquipmentOptions, useEquipmentOptions } from '../../components/equipment-options.js';
-import { OptionsUnavailable } from '../../components/loaded-options.js';
+import { OptionsField, OptionsLoader } from '../../components/loaded-options.js';
 import { PhotoManager } from '../../components/photo-manager.js';
 import { useCreateResidenceMutation, useDeleteResidenceMutation, useUpdateResidenceMutation } from './residences-api.js';
 import { StatusBadge } from './status-badge.js';
@@ -130,11 +130,9 @@ function ResidenceFields({ form, equipments }: { form: FormBinding; equipments: 
             <TextareaField form={form} name="description" label="Description de la résidence" required rows={6} maxLength={5000} />
             <TextareaField form={form} name="district_desc" label="Description du quartier" rows={4} maxLength={5000} />
           </div>
-          {equipments.failed ? (
-            <OptionsUnavailable what="La liste des équipements de la résidence" retry={equipments.retry} />
-          ) : (
+          <OptionsField list={equipments} what="La liste des équipements de la résidence">
             <CheckboxGroup form={form} name="facilities" label="Équipements de la résidence" options={equipments.options} />
-          )}
+          </OptionsField>
           <div>
             <CheckboxGroup form={form} name="advantages" label="Avantages" options={ADVANTAGE_OPTIONS} />
             <CheckboxGroup form={form} name="certifications" label="Certifications" options={CERTIFICATION_OPTIONS} />
@@ -159,6 +157,7 @@ export function NewResidencePage() {
         ← Toutes les résidences
       </Link>
       <h1>Nouvelle résidence</h1>
+      <OptionsLoader lists={[equipments]} />
       {ready && equipments.settled && (
         <form
           noValidate
@@ -227,6 +226,7 @@ export function ResidencePage() {
           )}
         </div>
       </div>
+      <OptionsLoader lists={[equipments]} />
       {ready && equipments.settled && (
         <form
           noValidate
