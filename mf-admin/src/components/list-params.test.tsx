@@ -75,6 +75,24 @@ describe('a list’s address', () => {
     expect(list.address().get('eligibilite')).toBe('non');
   });
 
+  it('builds on the address the back button is on its way to, not on the change it undoes', async () => {
+    const list = slowList();
+    cleanUp = list.view.unmount;
+    await list.answer();
+    await act(async () => list.params().setFilter('stade', 'under_review'));
+    await list.answer();
+    await act(async () => list.params().setFilter('eligibilite', 'non'));
+    await list.answer();
+    // A search asked for, then « back » before it arrived, then a filter before « back » arrived.
+    await act(async () => list.params().setSearch('Haramburu'));
+    await act(async () => void list.back());
+    await act(async () => list.params().setFilter('eligibilite', 'oui'));
+    await list.answer();
+    expect(list.address().get('recherche')).toBeNull();
+    expect(list.address().get('stade')).toBe('under_review');
+    expect(list.address().get('eligibilite')).toBe('oui');
+  });
+
   it('starts from the address it shows once a navigation of its own has arrived, and from one made elsewhere', async () => {
     const list = slowList();
     cleanUp = list.view.unmount;

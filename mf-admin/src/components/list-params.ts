@@ -1,5 +1,5 @@
 import { useCallback, useLayoutEffect, useMemo, useRef } from 'react';
-import { useLocation, useSearchParams } from 'react-router';
+import { useLocation, useNavigation, useSearchParams } from 'react-router';
 import { DEFAULT_PER_PAGE, PER_PAGE_CHOICES, type ListRequest, type ListSort } from '@hsa-lli/common/back-office';
 
 /** The address parameters of a list besides its filters: one place, so that every list reads the same. */
@@ -50,11 +50,13 @@ function parsedFilters(params: URLSearchParams, parsers: FilterParsers): Record<
  */
 export function useListParams<Column extends string>(parsers: FilterParsers, columns: readonly Column[], defaultSort: ListSort<Column>): ListParams<Column> {
   const [params, setParams] = useSearchParams();
-  const { key } = useLocation();
+  const { key, pathname } = useLocation();
+  const navigation = useNavigation();
   /**
    * The address the list last asked for, until the router shows it (or another one). The router loads an address
    * before the list sees it, which can take a while: a second change made meanwhile (a filter chosen just after
-   * « Tout afficher ») builds on the address asked for, or the first change would be lost.
+   * « Tout afficher ») builds on the address asked for, or the first change would be lost. Should the router be on its
+   * way to another address of the list instead (the browser's back button), the change builds on that one.
    */
   const asked = useRef<URLSearchParams | null>(null);
   useLayoutEffect(() => {
@@ -63,12 +65,14 @@ export function useListParams<Column extends string>(parsers: FilterParsers, col
 
   const update = useCallback(
     (change: (next: URLSearchParams) => void) => {
-      const next = new URLSearchParams(asked.current ?? params);
+      const going = navigation.location?.pathname === pathname ? new URLSearchParams(navigation.location.search) : null;
+      const own = asked.current !== null && (going === null || going.toString() === asked.current.toString()) ? asked.current : null;
+      const next = new URLSearchParams(own ?? going ?? params);
       change(next);
       asked.current = next;
       void setParams(next, { preventScrollReset: true });
     },
-    [params, setParams],
+    [navigation.location, pathname, params, setParams],
   );
 
   return useMemo(() => {
