@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { Logger } from '@nestjs/common';
 import mysql2, { type Pool, type PoolOptions } from 'mysql2';
 import type { DataSourceOptions } from 'typeorm';
 import type { AppConfig } from '../config/config.js';
@@ -18,12 +19,19 @@ export function dialectOf(config: Pick<AppConfig, 'databaseUrl'>): Dialect {
  * time zone, which is the server's unless set: on a server in Europe/Paris, a file created at 00:30 on the 1st would
  * otherwise be dated the month before.
  */
+const logger = new Logger('Database');
 const mysqlInUtc = {
   ...mysql2,
   createPool(options: PoolOptions): Pool {
     const pool = mysql2.createPool(options);
-    // A connection that cannot be put in UTC is closed rather than used: what it was asked for fails, loudly.
-    pool.on('connection', (connection) => connection.query("SET time_zone = '+00:00'", (error) => error && connection.destroy()));
+    // A connection that cannot be put in UTC is said so and closed rather than used: what it was asked for fails.
+    pool.on('connection', (connection) =>
+      connection.query("SET time_zone = '+00:00'", (error) => {
+        if (!error) return;
+        logger.error(`A database connection could not be put in UTC, and is closed: ${error.message}`);
+        connection.destroy();
+      }),
+    );
     return pool;
   },
 };
