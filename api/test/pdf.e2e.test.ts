@@ -357,7 +357,6 @@ describe.each(BACKENDS)('the printable PDFs, on $name', (backend) => {
   }, 120_000);
 });
 
-
 describe.runIf(SERVER_BACKEND)('a PDF worker killed while it prints, on MariaDB with Redis queues', () => {
   let api: TestApi;
   let worker: ChildProcess | undefined;

@@ -18,7 +18,6 @@ import { BACKENDS, SERVER_BACKEND, type TestApi } from './backends.js';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
-
 /** Waits until the test passes; a page not there (yet, or again) counts as not passing. */
 async function eventually(test: () => boolean, timeoutMs = 90_000): Promise<void> {
   const started = Date.now();

@@ -343,9 +343,8 @@ describe.each(BACKENDS)('the dashboard statistics on $name', (backend) => {
     }
   });
 
-  it('is computed again every quarter of an hour, on France’s clocks', async () => {
-    if (!api.config.redisUrl) return;
-    const queue = new Queue('statistics', { connection: createRedisClient(api.config.redisUrl), prefix: api.config.queuePrefix });
+  it.runIf(backend.server)('is computed again every quarter of an hour, on France’s clocks', async () => {
+    const queue = new Queue('statistics', { connection: createRedisClient(api.config.redisUrl!), prefix: api.config.queuePrefix });
     try {
       const schedulers = await queue.getJobSchedulers();
       expect(schedulers).toEqual([expect.objectContaining({ name: 'refresh', pattern: '0 */15 * * * *', tz: 'Europe/Paris' })]);

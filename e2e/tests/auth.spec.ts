@@ -279,15 +279,17 @@ test.describe('cookie consent', () => {
     const last = page.getByRole('contentinfo').getByRole('link').last();
     const bannerTop = (await banner.boundingBox())!.y;
     await expect.poll(async () => (await last.boundingBox())!.y + (await last.boundingBox())!.height).toBeLessThanOrEqual(bannerTop);
-    // The form's button, reached with the keyboard from the field before it, is scrolled into sight above the banner.
+    // The form's button, reached with the keyboard from the link before it, is scrolled into sight above the banner.
     await page.evaluate(() => window.scrollTo(0, 0));
-    const send = page.getByRole('button', { name: /Envoyer/ });
-    await send.focus();
+    await page.getByRole('main').getByRole('link', { name: 'données personnelles' }).focus();
+    await page.keyboard.press('Tab');
+    const send = page.getByRole('button', { name: 'Envoyer ma demande' });
+    await expect(send).toBeFocused();
     const box = (await send.boundingBox())!;
     expect(box.y + box.height).toBeLessThanOrEqual(bannerTop);
     // Once the choice is made, the room goes with the banner.
     await banner.getByRole('button', { name: 'Refuser' }).click();
-    expect(await page.evaluate(() => getComputedStyle(document.body).paddingBottom)).toBe('0px');
+    await expect.poll(() => page.evaluate(() => getComputedStyle(document.body).paddingBottom)).toBe('0px');
   });
 
   test('accepting loads audience measurement at once', async ({ page }) => {
