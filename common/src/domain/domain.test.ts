@@ -47,7 +47,8 @@ describe('formats', () => {
     expect(formatCents(-5)).toBe('-0,05\u00a0€');
     // Amounts kept in euros: as many decimals as they have, or as many as asked for.
     expect(formatEuros(32500)).toBe('32\u00a0500\u00a0€');
-    expect(formatEuros(812.5)).toBe('812,5\u00a0€');
+    expect(formatEuros(812.5)).toBe('812,50\u00a0€');
+    expect(formatEuros(-0.1 - 0.2)).toBe('-0,30\u00a0€');
     expect(formatEuros(812.5, 2)).toBe('812,50\u00a0€');
     expect(formatEuros(1234.6, 0)).toBe('1\u00a0235\u00a0€');
   });

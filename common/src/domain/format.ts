@@ -20,9 +20,12 @@ export function formatFileSize(bytes: number): string {
   return `${formatNumber(bytes / (1024 * 1024), 1)}\u00a0Mo`;
 }
 
-/** '1 234,5 €': an amount in euros, as formatNumber writes it (as many decimals as it has, or that many), then « € ». */
+/**
+ * '32 500 €', '812,50 €': an amount in euros, whole euros without decimals and any other with its cents, as amounts are
+ * written in French (or with `fractionDigits` decimals, rounded), then « € ».
+ */
 export function formatEuros(euros: number, fractionDigits?: number): string {
-  return `${formatNumber(euros, fractionDigits)}\u00a0€`;
+  return `${formatNumber(euros, fractionDigits ?? (Number.isInteger(euros) ? undefined : 2))}\u00a0€`;
 }
 
 /** '1 234,56 €': space as thousands separator, two decimals (spec section 9). Amounts are kept in cents. */

@@ -5,7 +5,7 @@ import {
   communesByName,
   currentLliYear,
   eligibilitySchema,
-  formatCents,
+  formatEuros,
   parseNumber,
   validate,
   type EligibilityAnswer,
@@ -14,8 +14,6 @@ import {
 import { http } from '@hsa-lli/common/http';
 import { Loader, MessageBox, NumericField, RadioGroup, RequestErrorMessage, SelectField, useForm, useSubmission } from '@hsa-lli/common/ui';
 import './eligibility.css';
-
-const euros = (amount: number) => formatCents(amount * 100).replace(',00', '');
 
 /** An income as typed: an empty field is a missing income, and what is no amount a wrong one (NaN). */
 const amountOf = (typed: string) => (typed.trim() === '' ? null : (parseNumber(typed) ?? Number.NaN));
@@ -96,12 +94,12 @@ function EligibilityVerdict({ result, onContact }: { result: EligibilityResult; 
       <MessageBox kind={result.eligible ? 'info' : 'warning'}>
         <h2 id="eligibility-verdict">{result.eligible ? 'Vous êtes éligible au logement locatif intermédiaire.' : "Vos revenus dépassent le plafond : vous n'êtes pas éligible."}</h2>
         <p>
-          Le plafond de revenus {result.year} pour votre foyer en zone {result.zone} est de <strong>{euros(result.ceiling)}</strong> par an.
-          Les revenus de votre foyer s'élèvent à <strong>{euros(result.income)}</strong>,{' '}
+          Le plafond de revenus {result.year} pour votre foyer en zone {result.zone} est de <strong>{formatEuros(result.ceiling)}</strong> par an.
+          Les revenus de votre foyer s'élèvent à <strong>{formatEuros(result.income)}</strong>,{' '}
           {margin >= 0 ? (
-            <>soit <strong>{euros(margin)}</strong> sous le plafond.</>
+            <>soit <strong>{formatEuros(margin)}</strong> sous le plafond.</>
           ) : (
-            <>soit <strong>{euros(-margin)}</strong> au-dessus du plafond.</>
+            <>soit <strong>{formatEuros(-margin)}</strong> au-dessus du plafond.</>
           )}
         </p>
       </MessageBox>
