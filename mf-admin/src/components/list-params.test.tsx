@@ -11,7 +11,11 @@ const PARSERS = { stade: (raw: string) => raw, eligibilite: (raw: string) => raw
  * A list under a route whose loader runs again at each change of the address and answers only when told: as in the
  * portal, where a navigation waits for its loaders (a slow network, a busy computer) before the list sees its address.
  */
-function slowList() {
+/** The lists opened by a test, closed after it. */
+const opened: (() => void)[] = [];
+afterEach(() => opened.splice(0).forEach((close) => close()));
+
+async function openList() {
   const waiting: (() => void)[] = [];
   let params: ListParams<'reference'> | undefined;
   function List() {
@@ -29,8 +33,8 @@ function slowList() {
     { initialEntries: ['/?start'] },
   );
   const view = render(<RouterProvider router={router} />);
-  return {
-    view,
+  opened.push(view.unmount);
+  const list = {
     params: () => params!,
     /** Lets every loader waiting so far answer. */
     answer: async () => {
@@ -42,16 +46,13 @@ function slowList() {
     address: () => new URLSearchParams(router.state.location.search),
     back: () => router.navigate(-1),
   };
+  await list.answer();
+  return list;
 }
 
 describe('a list’s address', () => {
-  let cleanUp: () => void = () => undefined;
-  afterEach(() => cleanUp());
-
   it('keeps every change made while an earlier one is still on its way', async () => {
-    const list = slowList();
-    cleanUp = list.view.unmount;
-    await list.answer();
+    const list = await openList();
     await act(async () => list.params().setFilter('stade', 'under_review'));
     await act(async () => list.params().setFilter('eligibilite', 'oui'));
     await list.answer();
@@ -61,9 +62,7 @@ describe('a list’s address', () => {
   });
 
   it('keeps a reset made while a filter is still on its way, and the filter chosen after it', async () => {
-    const list = slowList();
-    cleanUp = list.view.unmount;
-    await list.answer();
+    const list = await openList();
     await act(async () => list.params().setFilter('stade', 'under_review'));
     await list.answer();
     expect(list.address().get('stade')).toBe('under_review');
@@ -76,9 +75,7 @@ describe('a list’s address', () => {
   });
 
   it('builds on the address the back button is on its way to, not on the change it undoes', async () => {
-    const list = slowList();
-    cleanUp = list.view.unmount;
-    await list.answer();
+    const list = await openList();
     await act(async () => list.params().setFilter('stade', 'under_review'));
     await list.answer();
     await act(async () => list.params().setFilter('eligibilite', 'non'));
@@ -94,9 +91,7 @@ describe('a list’s address', () => {
   });
 
   it('starts from the address it shows once a navigation of its own has arrived, and from one made elsewhere', async () => {
-    const list = slowList();
-    cleanUp = list.view.unmount;
-    await list.answer();
+    const list = await openList();
     await act(async () => list.params().setFilter('stade', 'under_review'));
     await list.answer();
     // Back to the address before, as the browser's back button does.

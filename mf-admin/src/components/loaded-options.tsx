@@ -27,9 +27,9 @@ export function optionsState(query: { data?: unknown; error?: unknown; isFetchin
   };
 }
 
-/** Until the lists of a form have come (or failed): a form shown earlier would move as they arrive. */
-export function OptionsLoader({ lists }: { lists: readonly OptionsState[] }) {
-  return lists.every((list) => list.settled) ? null : <Loader label="Chargement du formulaire" />;
+/** A form once its lists have come (or failed), a loader until then: a form shown earlier would move as they arrive. */
+export function OptionsGate({ lists, children }: { lists: readonly OptionsState[]; children: ReactNode }) {
+  return lists.every((list) => list.settled) ? children : <Loader label="Chargement du formulaire" />;
 }
 
 /**

@@ -43,7 +43,7 @@ import {
 } from '@hsa-lli/common/ui';
 import { DeleteButton, type HistoryField, HistoryPanel, routeId, SaveActions, SubmitActions, UnsavedChangesGuard, useCheckedSubmission, useEditForm, useLatestAnswer, useLeave } from '../../components/edit-form.js';
 import { type EquipmentOptions, useEquipmentOptions } from '../../components/equipment-options.js';
-import { OptionsField, OptionsLoader, optionsState, type OptionsState } from '../../components/loaded-options.js';
+import { OptionsField, OptionsGate, optionsState, type OptionsState } from '../../components/loaded-options.js';
 import { PhotoManager } from '../../components/photo-manager.js';
 import '../../components/back-office.css';
 import { EnergyBadge, eurosText, surfaceText } from './good-labels.js';
@@ -236,28 +236,29 @@ export function NewGoodPage() {
         ← Tous les biens
       </Link>
       <h1>Nouveau bien</h1>
-      <OptionsLoader lists={[residences, equipments]} />
-      {ready && residences.settled && equipments.settled && (
-        <form
-          noValidate
-          aria-label="Nouveau bien"
-          onSubmit={async (event) => {
-            event.preventDefault();
-            const answer = await submit(form, goodSchema, bodyOf(form.values), (body) => create(body).unwrap());
-            if (!answer) return;
-            dispatch(pushMessage({ kind: 'info', text: `Le bien ${answer.good.reference} a été créé. Ajoutez-lui des photos et un plan.` }));
-            dispatch(formReset(NEW_FORM));
-            leaveTo(`${LIST}/${answer.good.id}`);
-          }}
-        >
-          <GoodFields form={form} residences={residences} equipments={equipments} />
-          <p className="bo-panel">Les photos et le plan s’ajoutent une fois le bien créé.</p>
-          {/* Without the residences' list, a good cannot be placed in one: nothing to send until it is read. */}
-          <SubmitActions failure={failure} sending={sending} disabled={sending || (residences.failure !== null && !form.values.residence)}>
-            Créer le bien
-          </SubmitActions>
-        </form>
-      )}
+      <OptionsGate lists={[residences, equipments]}>
+        {ready && (
+          <form
+            noValidate
+            aria-label="Nouveau bien"
+            onSubmit={async (event) => {
+              event.preventDefault();
+              const answer = await submit(form, goodSchema, bodyOf(form.values), (body) => create(body).unwrap());
+              if (!answer) return;
+              dispatch(pushMessage({ kind: 'info', text: `Le bien ${answer.good.reference} a été créé. Ajoutez-lui des photos et un plan.` }));
+              dispatch(formReset(NEW_FORM));
+              leaveTo(`${LIST}/${answer.good.id}`);
+            }}
+          >
+            <GoodFields form={form} residences={residences} equipments={equipments} />
+            <p className="bo-panel">Les photos et le plan s’ajoutent une fois le bien créé.</p>
+            {/* Without the residences' list, a good cannot be placed in one: nothing to send until it is read. */}
+            <SubmitActions failure={failure} sending={sending} disabled={sending || (residences.failure !== null && !form.values.residence)}>
+              Créer le bien
+            </SubmitActions>
+          </form>
+        )}
+      </OptionsGate>
       <UnsavedChangesGuard when={dirty && !leaving} onDiscard={discard} />
     </section>
   );
@@ -321,39 +322,40 @@ export function GoodPage() {
           {pages.includes(PDF_DOCUMENTS.executive.page) && <Link to={PDF_DOCUMENTS.executive.path(good.id)}>Note de direction (PDF)</Link>}
         </div>
       </div>
-      <OptionsLoader lists={[residences, equipments]} />
-      {ready && residences.settled && equipments.settled && (
-        <form
-          noValidate
-          aria-label={`Bien ${good.reference}`}
-          onSubmit={async (event) => {
-            event.preventDefault();
-            const body = { id: good.id, version: good.version, ...bodyOf(form.values) };
-            const answer = await submit(form, goodUpdateSchema, body, (checked) => update(checked).unwrap());
-            if (!answer) return;
-            setSaved(answer);
-            dispatch(pushMessage({ kind: 'info', text: 'Les modifications ont été enregistrées.' }));
-          }}
-        >
-          <GoodFields form={form} residences={residences} equipments={equipments} />
-          <SaveActions failure={failure} sending={sending} dirty={dirty}>
-            <DeleteButton
-              title="Supprimer ce bien ?"
-              onConfirm={async () => {
-                const done = await send(() => remove({ id: good.id }).unwrap(), form.showErrors);
-                if (!done) return;
-                dispatch(pushMessage({ kind: 'info', text: `Le bien ${good.reference} a été supprimé.` }));
-                leaveTo(LIST);
-              }}
-            >
-              <p>
-                Le bien {good.reference}, ses photos et son plan seront supprimés définitivement. S’il figure dans un dossier, il ne pourra pas l’être : décochez
-                plutôt « Proposer ce bien sur le site ».
-              </p>
-            </DeleteButton>
-          </SaveActions>
-        </form>
-      )}
+      <OptionsGate lists={[residences, equipments]}>
+        {ready && (
+          <form
+            noValidate
+            aria-label={`Bien ${good.reference}`}
+            onSubmit={async (event) => {
+              event.preventDefault();
+              const body = { id: good.id, version: good.version, ...bodyOf(form.values) };
+              const answer = await submit(form, goodUpdateSchema, body, (checked) => update(checked).unwrap());
+              if (!answer) return;
+              setSaved(answer);
+              dispatch(pushMessage({ kind: 'info', text: 'Les modifications ont été enregistrées.' }));
+            }}
+          >
+            <GoodFields form={form} residences={residences} equipments={equipments} />
+            <SaveActions failure={failure} sending={sending} dirty={dirty}>
+              <DeleteButton
+                title="Supprimer ce bien ?"
+                onConfirm={async () => {
+                  const done = await send(() => remove({ id: good.id }).unwrap(), form.showErrors);
+                  if (!done) return;
+                  dispatch(pushMessage({ kind: 'info', text: `Le bien ${good.reference} a été supprimé.` }));
+                  leaveTo(LIST);
+                }}
+              >
+                <p>
+                  Le bien {good.reference}, ses photos et son plan seront supprimés définitivement. S’il figure dans un dossier, il ne pourra pas l’être : décochez
+                  plutôt « Proposer ce bien sur le site ».
+                </p>
+              </DeleteButton>
+            </SaveActions>
+          </form>
+        )}
+      </OptionsGate>
       <PhotoManager owner="good" ownerId={good.id} kind="photo" label="Photos du logement" images={good.photos} onChange={() => revalidator.revalidate()} />
       <PhotoManager owner="good" ownerId={good.id} kind="plan" label="Plan du logement" images={good.plan} onChange={() => revalidator.revalidate()} />
       <HistoryPanel entries={history} fields={historyFields} />

@@ -31,7 +31,7 @@ import {
 import { DeleteButton, type HistoryField, HistoryPanel, routeId, SaveActions, SubmitActions, UnsavedChangesGuard, useCheckedSubmission, useEditForm, useLatestAnswer, useLeave } from '../../components/edit-form.js';
 import '../../components/back-office.css';
 import { type EquipmentOptions, useEquipmentOptions } from '../../components/equipment-options.js';
-import { OptionsField, OptionsLoader } from '../../components/loaded-options.js';
+import { OptionsField, OptionsGate } from '../../components/loaded-options.js';
 import { PhotoManager } from '../../components/photo-manager.js';
 import { useCreateResidenceMutation, useDeleteResidenceMutation, useUpdateResidenceMutation } from './residences-api.js';
 import { StatusBadge } from './status-badge.js';
@@ -157,24 +157,25 @@ export function NewResidencePage() {
         ← Toutes les résidences
       </Link>
       <h1>Nouvelle résidence</h1>
-      <OptionsLoader lists={[equipments]} />
-      {ready && equipments.settled && (
-        <form
-          noValidate
-          aria-label="Nouvelle résidence"
-          onSubmit={async (event) => {
-            event.preventDefault();
-            const answer = await submit(form, residenceSchema, bodyOf(form.values), (body) => create(body).unwrap());
-            if (!answer) return;
-            dispatch(pushMessage({ kind: 'info', text: `La résidence « ${answer.residence.name} » a été créée. Ajoutez-lui des photos.` }));
-            dispatch(formReset(NEW_FORM));
-            leaveTo(`${LIST}/${answer.residence.id}`);
-          }}
-        >
-          <ResidenceFields form={form} equipments={equipments} />
-          <SubmitActions failure={failure} sending={sending}>Créer la résidence</SubmitActions>
-        </form>
-      )}
+      <OptionsGate lists={[equipments]}>
+        {ready && (
+          <form
+            noValidate
+            aria-label="Nouvelle résidence"
+            onSubmit={async (event) => {
+              event.preventDefault();
+              const answer = await submit(form, residenceSchema, bodyOf(form.values), (body) => create(body).unwrap());
+              if (!answer) return;
+              dispatch(pushMessage({ kind: 'info', text: `La résidence « ${answer.residence.name} » a été créée. Ajoutez-lui des photos.` }));
+              dispatch(formReset(NEW_FORM));
+              leaveTo(`${LIST}/${answer.residence.id}`);
+            }}
+          >
+            <ResidenceFields form={form} equipments={equipments} />
+            <SubmitActions failure={failure} sending={sending}>Créer la résidence</SubmitActions>
+          </form>
+        )}
+      </OptionsGate>
       <UnsavedChangesGuard when={dirty && !leaving} onDiscard={discard} />
     </section>
   );
@@ -226,40 +227,41 @@ export function ResidencePage() {
           )}
         </div>
       </div>
-      <OptionsLoader lists={[equipments]} />
-      {ready && equipments.settled && (
-        <form
-          noValidate
-          aria-label={`Résidence ${residence.name}`}
-          onSubmit={async (event) => {
-            event.preventDefault();
-            const body = { id: residence.id, version: residence.version, ...bodyOf(form.values) };
-            const answer = await submit(form, residenceUpdateSchema, body, (checked) => update(checked).unwrap());
-            if (!answer) return;
-            setSaved(answer);
-            dispatch(pushMessage({ kind: 'info', text: 'Les modifications ont été enregistrées.' }));
-          }}
-        >
-          <ResidenceFields form={form} equipments={equipments} />
-          <SaveActions failure={failure} sending={sending} dirty={dirty}>
-            <DeleteButton
-              title="Supprimer cette résidence ?"
-              onConfirm={async () => {
-                const done = await send(() => remove({ id: residence.id }).unwrap(), form.showErrors);
-                if (!done) return;
-                dispatch(pushMessage({ kind: 'info', text: `La résidence « ${residence.name} » a été supprimée.` }));
-                leaveTo(LIST);
-              }}
-            >
-              <p>
-                {residence.goods.length > 0
-                  ? `Cette résidence compte ${residence.goods.length} bien(s) : elle ne pourra pas être supprimée. Pour la retirer du site, passez-la en « Brouillon » ou « Fermée ».`
-                  : 'La résidence et ses photos seront supprimées définitivement.'}
-              </p>
-            </DeleteButton>
-          </SaveActions>
-        </form>
-      )}
+      <OptionsGate lists={[equipments]}>
+        {ready && (
+          <form
+            noValidate
+            aria-label={`Résidence ${residence.name}`}
+            onSubmit={async (event) => {
+              event.preventDefault();
+              const body = { id: residence.id, version: residence.version, ...bodyOf(form.values) };
+              const answer = await submit(form, residenceUpdateSchema, body, (checked) => update(checked).unwrap());
+              if (!answer) return;
+              setSaved(answer);
+              dispatch(pushMessage({ kind: 'info', text: 'Les modifications ont été enregistrées.' }));
+            }}
+          >
+            <ResidenceFields form={form} equipments={equipments} />
+            <SaveActions failure={failure} sending={sending} dirty={dirty}>
+              <DeleteButton
+                title="Supprimer cette résidence ?"
+                onConfirm={async () => {
+                  const done = await send(() => remove({ id: residence.id }).unwrap(), form.showErrors);
+                  if (!done) return;
+                  dispatch(pushMessage({ kind: 'info', text: `La résidence « ${residence.name} » a été supprimée.` }));
+                  leaveTo(LIST);
+                }}
+              >
+                <p>
+                  {residence.goods.length > 0
+                    ? `Cette résidence compte ${residence.goods.length} bien(s) : elle ne pourra pas être supprimée. Pour la retirer du site, passez-la en « Brouillon » ou « Fermée ».`
+                    : 'La résidence et ses photos seront supprimées définitivement.'}
+                </p>
+              </DeleteButton>
+            </SaveActions>
+          </form>
+        )}
+      </OptionsGate>
       <PhotoManager
         owner="residence"
         ownerId={residence.id}
