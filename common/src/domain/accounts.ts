@@ -45,8 +45,8 @@ const INVITABLE_LABELS = INVITABLE_ROLES.map((role) => ROLE_LABELS[role]);
 
 export const invitationSchema = z.strictObject({
   email: emailField("Veuillez saisir l'adresse e-mail."),
-  first_name: requiredText('Veuillez saisir le prénom.', { length: 100, message: 'Le prénom ne peut pas dépasser 100 caractères.' }),
-  last_name: requiredText('Veuillez saisir le nom.', { length: 100, message: 'Le nom ne peut pas dépasser 100 caractères.' }),
+  first_name: requiredText('Veuillez saisir le prénom.', { length: 100, message: 'Le prénom ne peut pas dépasser 100 caractères.' }, 'name'),
+  last_name: requiredText('Veuillez saisir le nom.', { length: 100, message: 'Le nom ne peut pas dépasser 100 caractères.' }, 'name'),
   role: z.enum(INVITABLE_ROLES, `Veuillez choisir un rôle : ${INVITABLE_LABELS.slice(0, -1).join(', ')} ou ${INVITABLE_LABELS.at(-1)}.`),
 });
 export type InvitationRequest = z.output<typeof invitationSchema>;

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { CONTACT_SUBJECTS } from './reference.js';
-import { emailField } from './schema.js';
+import { emailField, requiredText, text } from './schema.js';
 
 /** What the contact form holds while a visitor fills it in. */
 export interface ContactFormValues {
@@ -23,16 +23,12 @@ const MESSAGE_TOO_SHORT = `Votre message doit contenir au moins ${CONTACT_MESSAG
 /** The contact form, checked the same way by the form and the API. */
 export const contactSchema = z.strictObject({
   subject: z.enum(CONTACT_SUBJECTS, "Choisissez l'objet de votre demande."),
-  name: z.string(NAME_MISSING).check(z.trim(), z.minLength(2, NAME_MISSING), z.maxLength(160, 'Le nom ne peut pas dépasser 160 caractères.')),
+  name: requiredText(NAME_MISSING, { length: 160, message: 'Le nom ne peut pas dépasser 160 caractères.' }, 'name').check(z.minLength(2, NAME_MISSING)),
   email: emailField(),
-  phone: z.optional(z.string(PHONE_WRONG).check(z.trim(), z.refine((phone) => phone === '' || PHONE.test(phone), PHONE_WRONG))),
-  message: z
-    .string(MESSAGE_TOO_SHORT)
-    .check(
-      z.trim(),
-      z.minLength(CONTACT_MESSAGE_MIN, MESSAGE_TOO_SHORT),
-      z.maxLength(CONTACT_MESSAGE_MAX, `Votre message ne peut pas dépasser ${CONTACT_MESSAGE_MAX} caractères.`),
-    ),
+  phone: z.optional(text(PHONE_WRONG, { length: 30, message: PHONE_WRONG }).check(z.refine((phone) => phone === '' || PHONE.test(phone), PHONE_WRONG))),
+  message: requiredText(MESSAGE_TOO_SHORT, { length: CONTACT_MESSAGE_MAX, message: `Votre message ne peut pas dépasser ${CONTACT_MESSAGE_MAX} caractères.` }, 'lines').check(
+    z.minLength(CONTACT_MESSAGE_MIN, MESSAGE_TOO_SHORT),
+  ),
   consent: z.literal(true, 'Vous devez accepter d’être recontacté(e) pour que nous puissions vous répondre.'),
   /** A field people never see: robots fill it. */
   website: z.optional(z.string()),

@@ -7,7 +7,7 @@ import { formatDate, formatFileSize } from './format.js';
 import { incomeCeiling } from './lli.js';
 import { currentLliYear } from './eligibility.js';
 import { emailProblem } from './passwords.js';
-import { textIdField } from './schema.js';
+import { requiredText, text, textIdField } from './schema.js';
 import {
   DOCUMENT_TYPE_OPTIONS,
   FLAT_SIZES,
@@ -345,10 +345,10 @@ export const MAX_MEMBERS = 12;
 const PHONE = /^(?:\+33\s?|0)[1-9](?:[\s.-]?\d{2}){4}$/;
 
 const optionalText = (max: number, message: string) =>
-  z.nullable(z.pipe(z.string(message).check(z.trim(), z.maxLength(max, message)), z.transform((text: string) => (text === '' ? null : text))));
+  z.nullable(z.pipe(text(message, { length: max, message }), z.transform((value: string) => (value === '' ? null : value))));
 
 const NAME_TOO_LONG = `Ce nom ne peut pas dépasser ${TEXT_MAX} caractères.`;
-const name = (missing: string) => z.string(missing).check(z.trim(), z.minLength(1, missing), z.maxLength(TEXT_MAX, NAME_TOO_LONG));
+const name = (missing: string) => requiredText(missing, { length: TEXT_MAX, message: NAME_TOO_LONG }, 'name');
 
 const BIRTH_DATE_WRONG = 'Indiquez une date de naissance réelle, au format JJ/MM/AAAA.';
 /** A birth date: a real day, in the past, less than 120 years ago. */

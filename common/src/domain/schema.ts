@@ -24,9 +24,67 @@ export function emailField(missing = 'Veuillez saisir votre adresse e-mail.') {
   );
 }
 
-/** A text that must say something, trimmed: `missing` when absent, blank or not a text; at most `max` characters. */
-export function requiredText(missing: string, max: { length: number; message: string }) {
-  return z.string(missing).check(z.trim(), z.minLength(1, missing), z.maxLength(max.length, max.message));
+/**
+ * What a text field holds: a `name` (one line that says something with letters only), a `line` (one line: an address,
+ * a reference, where digits say something too) or `lines` (a message, a note, a description: newlines and tabs are
+ * the writer's own).
+ */
+export type TextKind = 'name' | 'line' | 'lines';
+
+/** The longest a text may be, counted once it is cleaned and trimmed, and what is said beyond. */
+export interface TextLimit {
+  length: number;
+  message: string;
+}
+
+/**
+ * Characters that change how a text is shown without being seen: direction marks, embeddings, overrides and isolates
+ * (a name shown one way and stored another), zero-width spaces and joiners, the word joiner and the byte-order mark.
+ * They are dropped from every text typed in a form.
+ */
+const INVISIBLE = /[\u061C\u200B-\u200F\u202A-\u202E\u2060\u2066-\u2069\uFEFF]/gu;
+/** Unicode's own line and paragraph separators: a new line in a text of several lines, refused in one line. */
+const LINE_SEPARATORS = /[\u2028\u2029]/gu;
+/** Control characters, NUL included, and line breaks: none is part of one line of text. */
+const LINE_CONTROL = /[\p{Cc}\u2028\u2029]/u;
+/** In a text of several lines, the control characters other than tabs and newlines. */
+const TEXT_CONTROL = /[^\P{Cc}\t\n\r]/u;
+const CONTROL_IN_LINE = 'Ce champ ne peut contenir ni retour à la ligne, ni tabulation, ni caractère de contrôle.';
+const CONTROL_IN_TEXT = 'Ce texte contient un caractère de contrôle invisible : retapez le passage copié-collé.';
+/** What makes a text say something: a letter for a name, a letter or a digit for other texts. */
+const LETTER = /\p{L}/u;
+const LETTER_OR_DIGIT = /[\p{L}\p{N}]/u;
+
+/** The text without its invisible characters, trimmed, then checked for controls and its length. */
+function textChecks(max: TextLimit, kind: TextKind, missing?: string) {
+  const lines = kind === 'lines';
+  return [
+    z.overwrite((text: string) => {
+      const visible = text.replace(INVISIBLE, '');
+      return lines ? visible.replace(LINE_SEPARATORS, '\n') : visible;
+    }),
+    z.trim(),
+    z.refine<string>((text) => !(lines ? TEXT_CONTROL : LINE_CONTROL).test(text), lines ? CONTROL_IN_TEXT : CONTROL_IN_LINE),
+    ...(missing === undefined ? [] : [z.refine<string>((text) => (kind === 'name' ? LETTER : LETTER_OR_DIGIT).test(text), missing)]),
+    z.maxLength(max.length, max.message),
+  ];
+}
+
+/**
+ * Any text a person types, as every schema of the domain takes it: without direction or zero-width characters, trimmed,
+ * refused with a French message when it holds a control character (NUL included; a tab or a newline outside `lines`);
+ * may be empty; `wrong` when it is not a text.
+ */
+export function text(wrong: string, max: TextLimit, kind: TextKind = 'line') {
+  return z.string(wrong).check(...textChecks(max, kind));
+}
+
+/**
+ * A text that must say something, cleaned as `text`: `missing` when absent, not a text, or without a visible letter
+ * (or digit, but for a name) once cleaned — a name made only of spaces, direction marks or emoji says nothing.
+ */
+export function requiredText(missing: string, max: TextLimit, kind: TextKind = 'line') {
+  return z.string(missing).check(...textChecks(max, kind, missing));
 }
 
 /** An id written as text (a multipart field, a path segment): a positive integer, digits only, no sign nor exponent. */

@@ -3,6 +3,7 @@ import * as z from 'zod/mini';
 import { MAX_DEPENDANTS } from '../eligibility.js';
 import { CONTACT_SUBJECTS, HOUSEHOLDS, REFERENCE_STATUSES, ZONES, type ContactSubject, type Household, type ReferenceStatus, type Zone } from '../reference.js';
 import type { HistoryEntryView } from './history.js';
+import { requiredText } from '../schema.js';
 import { idRequestSchema, listRequestSchema, oneOf } from './list.js';
 
 const YES_NO = 'Indiquez oui (true) ou non (false).';
@@ -25,9 +26,7 @@ const REPLY_MISSING = 'Écrivez votre réponse.';
 /** `POST /api/contact-forms/reply`: the e-mail sent to the requester, and whether the request is done with. */
 export const contactReplySchema = z.strictObject({
   id: idRequestSchema.shape.id,
-  message: z
-    .string(REPLY_MISSING)
-    .check(z.trim(), z.minLength(1, REPLY_MISSING), z.maxLength(CONTACT_REPLY_MAX, `La réponse ne peut pas dépasser ${CONTACT_REPLY_MAX} caractères.`)),
+  message: requiredText(REPLY_MISSING, { length: CONTACT_REPLY_MAX, message: `La réponse ne peut pas dépasser ${CONTACT_REPLY_MAX} caractères.` }, 'lines'),
   complete: z.optional(z.boolean(YES_NO)),
 });
 export type ContactReplyRequest = z.output<typeof contactReplySchema>;

@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import type { EquipmentView } from '../api.js';
 import { EQUIPMENT_TYPES, type Option } from '../reference.js';
+import { requiredText } from '../schema.js';
 import type { HistoryEntryView } from './history.js';
 import { listRequestSchema, oneOf, versionField } from './list.js';
 
@@ -20,9 +21,9 @@ export const equipmentListSchema = z.extend(
 
 /** The equipment form, and the body of `equipments/create`. */
 export const equipmentSchema = z.strictObject({
-  name: z
-    .string("Indiquez le nom de l'équipement.")
-    .check(z.trim(), z.minLength(1, "Indiquez le nom de l'équipement."), z.minLength(2, 'Le nom doit compter au moins 2 caractères.'), z.maxLength(EQUIPMENT_NAME_MAX, `Le nom ne peut pas dépasser ${EQUIPMENT_NAME_MAX} caractères.`)),
+  name: requiredText("Indiquez le nom de l'équipement.", { length: EQUIPMENT_NAME_MAX, message: `Le nom ne peut pas dépasser ${EQUIPMENT_NAME_MAX} caractères.` }).check(
+    z.minLength(2, 'Le nom doit compter au moins 2 caractères.'),
+  ),
   type: z.enum(EQUIPMENT_TYPES, TYPE_UNKNOWN),
 });
 export type EquipmentRequest = z.output<typeof equipmentSchema>;

@@ -2,12 +2,13 @@
 import * as z from 'zod/mini';
 import { eventType, EVENT_TYPES, RECORD_STAGES, type EventType, type RecordStage } from '../follow-up.js';
 import { OUTCOME_OPTIONS, type Outcome } from '../reference.js';
+import { requiredText, text } from '../schema.js';
 
 const ID_WRONG = "L'identifiant doit être un nombre entier positif.";
 const id = z.int(ID_WRONG).check(z.minimum(1, ID_WRONG));
 const COMMENT_MAX = 2000;
 const comment = z.optional(
-  z.nullable(z.string('Le commentaire doit être un texte.').check(z.trim(), z.maxLength(COMMENT_MAX, `Le commentaire ne peut pas dépasser ${COMMENT_MAX} caractères.`))),
+  z.nullable(text('Le commentaire doit être un texte.', { length: COMMENT_MAX, message: `Le commentaire ne peut pas dépasser ${COMMENT_MAX} caractères.` }, 'lines')),
 );
 
 /** `POST /api/records/stage`: the stage a file moves to, with an optional comment. */
@@ -46,7 +47,7 @@ export type EventCreateRequest = z.output<typeof eventCreateSchema>;
 /** `POST /api/records/notes/create`. */
 export const noteCreateSchema = z.strictObject({
   record_id: id,
-  body: z.string('Écrivez la note.').check(z.trim(), z.minLength(1, 'Écrivez la note.'), z.maxLength(COMMENT_MAX, `Une note ne peut pas dépasser ${COMMENT_MAX} caractères.`)),
+  body: requiredText('Écrivez la note.', { length: COMMENT_MAX, message: `Une note ne peut pas dépasser ${COMMENT_MAX} caractères.` }, 'lines'),
 });
 
 /** `POST /api/records/set-follower`: a staff member, or null for nobody. */

@@ -72,7 +72,7 @@ const goodFields = {
     z.gte(0, 'Les charges ne peuvent pas être négatives.'),
   ),
   available_from: z.nullable(z.iso.date('Indiquez une date qui existe, ou laissez vide si le bien est disponible tout de suite.')),
-  description: requiredText('Décrivez le bien.', { length: GOOD_DESCRIPTION_MAX, message: `La description ne peut pas dépasser ${GOOD_DESCRIPTION_MAX} caractères.` }),
+  description: requiredText('Décrivez le bien.', { length: GOOD_DESCRIPTION_MAX, message: `La description ne peut pas dépasser ${GOOD_DESCRIPTION_MAX} caractères.` }, 'lines'),
   facilities: z
     .array(z.int('Choisissez les équipements dans la liste.'), 'Choisissez les équipements dans la liste.')
     .check(z.refine((ids) => new Set(ids).size === ids.length, 'Un équipement est choisi deux fois.')),

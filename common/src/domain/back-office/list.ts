@@ -3,6 +3,7 @@
  * `{ data, total }`. The pages keep the same request in the address (search, filters, sort, page).
  */
 import * as z from 'zod/mini';
+import { text } from '../schema.js';
 
 export const PER_PAGE_CHOICES = [10, 25, 50, 100] as const;
 export const DEFAULT_PER_PAGE = 25;
@@ -38,7 +39,7 @@ export interface ListAnswer<Row> {
 export function listRequestSchema<const Filters extends z.ZodMiniType, const Column extends string>(filters: Filters, columns: readonly [Column, ...Column[]]) {
   return z.strictObject({
     search: z.optional(
-      z.string('La recherche doit être un texte.').check(z.trim(), z.maxLength(SEARCH_MAX, `La recherche ne peut pas dépasser ${SEARCH_MAX} caractères.`)),
+      text('La recherche doit être un texte.', { length: SEARCH_MAX, message: `La recherche ne peut pas dépasser ${SEARCH_MAX} caractères.` }),
     ),
     filters: z.optional(filters),
     sort: z.optional(

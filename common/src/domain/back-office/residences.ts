@@ -12,7 +12,7 @@ import {
   type ResidenceStatus,
   type Zone,
 } from '../reference.js';
-import { requiredText } from '../schema.js';
+import { requiredText, text, type TextKind } from '../schema.js';
 import type { HistoryEntryView } from './history.js';
 import { listRequestSchema, oneOf, versionField } from './list.js';
 
@@ -38,8 +38,8 @@ export const residenceAdminListSchema = listRequestSchema(
   ['reference', 'name', 'city', 'status', 'updated_at'],
 );
 
-function optionalText(max: number, message: string) {
-  return z.nullable(z.string(message).check(z.trim(), z.maxLength(max, message)));
+function optionalText(max: number, message: string, kind: TextKind = 'line') {
+  return z.nullable(text(message, { length: max, message }, kind));
 }
 
 const residenceFields = {
@@ -62,8 +62,8 @@ const residenceFields = {
     .check(z.refine((ids) => new Set(ids).size === ids.length, 'Un équipement est choisi deux fois.')),
   advantages: z.array(z.enum(ADVANTAGES, 'Choisissez les avantages dans la liste.'), 'Choisissez les avantages dans la liste.'),
   certifications: z.array(z.enum(CERTIFICATIONS, 'Choisissez les certifications dans la liste.'), 'Choisissez les certifications dans la liste.'),
-  description: requiredText('Décrivez la résidence.', { length: RESIDENCE_TEXT_MAX, message: `La description ne peut pas dépasser ${RESIDENCE_TEXT_MAX} caractères.` }),
-  district_desc: optionalText(RESIDENCE_TEXT_MAX, `La description du quartier ne peut pas dépasser ${RESIDENCE_TEXT_MAX} caractères.`),
+  description: requiredText('Décrivez la résidence.', { length: RESIDENCE_TEXT_MAX, message: `La description ne peut pas dépasser ${RESIDENCE_TEXT_MAX} caractères.` }, 'lines'),
+  district_desc: optionalText(RESIDENCE_TEXT_MAX, `La description du quartier ne peut pas dépasser ${RESIDENCE_TEXT_MAX} caractères.`, 'lines'),
   address_line_1: requiredText("Indiquez l'adresse de la résidence.", { length: 200, message: "L'adresse ne peut pas dépasser 200 caractères." }),
   address_line_2: optionalText(200, "Le complément d'adresse ne peut pas dépasser 200 caractères."),
 };
