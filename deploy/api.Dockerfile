@@ -9,8 +9,9 @@ RUN npm install --no-audit --no-fund \
 FROM node:24-bookworm-slim
 WORKDIR /app
 ENV NODE_ENV=production CHROMIUM_PATH=/usr/bin/chromium
-# Chromium renders the public pages (the worker's prerender jobs).
-RUN apt-get update && apt-get install -y --no-install-recommends chromium fonts-dejavu-core && rm -rf /var/lib/apt/lists/*
+# Chromium renders the public pages (the worker's prerender jobs); libheif's heif-convert decodes phones' HEIC photos
+# natively, qpdf opens PDFs protected by an owner password only.
+RUN apt-get update && apt-get install -y --no-install-recommends chromium fonts-dejavu-core libheif-examples qpdf && rm -rf /var/lib/apt/lists/*
 COPY package.json package-lock.json ./
 COPY common/package.json common/
 COPY api/package.json api/

@@ -267,7 +267,7 @@ describeWithClamd('the document vault', () => {
     });
 
     it('names the day the copy is made, in French', async () => {
-      const { watermarkText } = await import('../src/documents/watermark.js');
+      const { watermarkText } = await import('../src/documents/messages.js');
       expect(watermarkText(new Date('2026-03-01T10:00:00Z'))).toBe('Document exclusivement destiné à l’étude d’une demande de logement HSA — 1er mars 2026');
       expect(watermarkText(new Date())).toContain(formatDate(new Date()));
     });

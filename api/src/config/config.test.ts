@@ -4,6 +4,8 @@ import { ConfigError, loadConfig } from './config.js';
 const KEY_A = Buffer.alloc(32, 1).toString('base64');
 const KEY_B = Buffer.alloc(32, 2).toString('base64');
 const KEYS = `2026-a:${KEY_A}`;
+/** What production needs besides, so that one missing setting is what a case tries. */
+const PRODUCTION = { NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(40), SMTP_URL: 'smtp://mail:587', DOCUMENTS_KEYS: KEYS, CLAMAV_URL: 'tcp://clamav:3310' };
 
 describe('configuration', () => {
   it('defaults to the embedded database, in-process jobs and demo data', () => {
@@ -13,7 +15,7 @@ describe('configuration', () => {
 
   it('never seeds demo data into a server database, even when asked to', () => {
     expect(loadConfig({ DATABASE_URL: 'mysql://root@127.0.0.1:3306/hsa', SEED_DEMO: 'true' }).seedDemo).toBe(false);
-    expect(loadConfig({ NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(40), SMTP_URL: 'smtp://mail:587', DOCUMENTS_KEYS: KEYS }).seedDemo).toBe(false);
+    expect(loadConfig(PRODUCTION).seedDemo).toBe(false);
   });
 
   it.each([
@@ -23,9 +25,12 @@ describe('configuration', () => {
     [{ DATABASE_URL: 'not a url' }, 'DATABASE_URL is not a valid URL'],
     [{ REDIS_URL: 'http://localhost' }, 'REDIS_URL must use redis: or rediss:'],
     [{ SERVE_APPS: 'maybe' }, 'SERVE_APPS must be true or false'],
-    [{ NODE_ENV: 'production', SMTP_URL: 'smtp://mail:587', DOCUMENTS_KEYS: KEYS }, 'SESSION_SECRET is required in production'],
-    [{ NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(40), DOCUMENTS_KEYS: KEYS }, 'SMTP_URL is required in production'],
-    [{ NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(40), SMTP_URL: 'smtp://mail:587' }, 'DOCUMENTS_KEYS is required in production'],
+    [{ ...PRODUCTION, SESSION_SECRET: '' }, 'SESSION_SECRET is required in production'],
+    [{ ...PRODUCTION, SMTP_URL: '' }, 'SMTP_URL is required in production'],
+    [{ ...PRODUCTION, DOCUMENTS_KEYS: '' }, 'DOCUMENTS_KEYS is required in production'],
+    [{ ...PRODUCTION, CLAMAV_URL: '' }, 'CLAMAV_URL is required in production'],
+    [{ CLAMAV_REQUIRED: 'true' }, 'CLAMAV_URL is required'],
+    [{ ...PRODUCTION, CLAMAV_REQUIRED: 'perhaps' }, 'CLAMAV_REQUIRED must be true or false'],
     [{ DOCUMENTS_KEYS: KEY_A }, 'DOCUMENTS_KEYS entry 1 must be id:base64'],
     [{ DOCUMENTS_KEYS: `a b:${KEY_A}` }, 'DOCUMENTS_KEYS entry 1 must be id:base64'],
     [{ DOCUMENTS_KEYS: `k1:${KEY_A},k2:${Buffer.alloc(16).toString('base64')}` }, 'DOCUMENTS_KEYS key k2 must be 32 bytes in base64 (got 16 bytes)'],
@@ -46,6 +51,11 @@ describe('configuration', () => {
       { id: '2026-a', key: Buffer.alloc(32, 1) },
     ]);
     expect(config.clamavUrl).toBe('tcp://clamav:3310');
-    expect(loadConfig({})).toMatchObject({ documentsKeys: null, clamavUrl: null });
+    expect(loadConfig({})).toMatchObject({ documentsKeys: null, clamavUrl: null, clamavRequired: false });
+  });
+
+  it('starts in production without an antivirus only when told so', () => {
+    expect(loadConfig(PRODUCTION)).toMatchObject({ clamavUrl: 'tcp://clamav:3310', clamavRequired: true });
+    expect(loadConfig({ ...PRODUCTION, CLAMAV_URL: '', CLAMAV_REQUIRED: 'false' })).toMatchObject({ clamavUrl: null, clamavRequired: false });
   });
 });

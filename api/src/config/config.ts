@@ -46,6 +46,11 @@ export interface AppConfig {
   frontOrigin: string | null;
   /** clamd (`tcp://host:port`) that scans every uploaded document; without it documents are kept « non analysé ». */
   clamavUrl: string | null;
+  /**
+   * Whether the process may start without clamd (CLAMAV_REQUIRED=false): never in production by default, where
+   * documents kept unscanned would be an accident.
+   */
+  clamavRequired: boolean;
   /** Application files a staff member may consult in 24 hours before an administrator must allow more. */
   recordViewsPerDay: number;
   /**
@@ -115,8 +120,11 @@ function readSecret(env: Env, production: boolean): string | null {
   return secret || null;
 }
 
-function readClamavUrl(env: Env): string | null {
+function readClamavUrl(env: Env, required: boolean): string | null {
   const raw = readUrl(env, 'CLAMAV_URL', ['tcp:']);
+  if (raw === null && required) {
+    throw new ConfigError('CLAMAV_URL is required in production: applicants’ documents are scanned by clamd before they are kept (tcp://host:port; CLAMAV_REQUIRED=false starts without an antivirus, documents then marked « non analysé »)');
+  }
   if (raw === null) return null;
   const url = new URL(raw);
   if (!url.hostname || !url.port || (url.pathname !== '' && url.pathname !== '/')) {
@@ -157,6 +165,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
   const smtpUrl = readUrl(env, 'SMTP_URL', ['smtp:', 'smtps:']);
   // Without a mail server, e-mails (and the single-use links in them) would be written to disk.
   if (!smtpUrl && production) throw new ConfigError('SMTP_URL is required in production');
+  const clamavRequired = readBoolean(env, 'CLAMAV_REQUIRED', production);
   return {
     port,
     host: env.HOST?.trim() || '127.0.0.1',
@@ -179,7 +188,8 @@ export function loadConfig(env: Env = process.env): AppConfig {
     trustProxy: env.TRUST_PROXY?.trim() || 'loopback',
     analyticsUrl: readUrl(env, 'ANALYTICS_URL', ['http:', 'https:']),
     frontOrigin: readUrl(env, 'FRONT_ORIGIN', ['http:', 'https:']),
-    clamavUrl: readClamavUrl(env),
+    clamavUrl: readClamavUrl(env, clamavRequired),
+    clamavRequired,
     recordViewsPerDay: readCount(env, 'RECORD_VIEWS_PER_DAY', 200),
     documentsKeys: readDocumentKeys(env, production),
     prerender: readBoolean(env, 'PRERENDER', readBoolean(env, 'SERVE_APPS', false)),

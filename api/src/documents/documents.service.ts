@@ -2,19 +2,19 @@ import { HttpStatus, Inject, Injectable, Logger, type OnApplicationBootstrap } f
 import { DOCUMENT_CONTENT_TYPES, DOCUMENT_MAX_BYTES, DOCUMENT_MAX_PAGES, parisDay, type DocumentType, type ScanStatus } from '@hsa-lli/common/domain';
 import { fileTypeFromFile } from 'file-type';
 import { createHash } from 'node:crypto';
-import { readdir, readFile, rm, stat } from 'node:fs/promises';
+import { readdir, rm, stat } from 'node:fs/promises';
 import { join, relative, resolve, isAbsolute } from 'node:path';
 import { ApiHttpError, FieldsError } from '../common/api-errors.js';
 import { APP_CONFIG } from '../config/config.module.js';
 import type { AppConfig } from '../config/config.js';
 import { JobsService, JobTimeoutError } from '../jobs/jobs.service.js';
 import { ClamavError, scanFile } from './clamav.js';
+import { FilePool, ranOutOfMemory } from './file-pool.js';
+import type { FileTask } from './file-work.js';
 import { loadKeyring, type Keyring } from './keyring.js';
-import { PROCESSING_BUSY, REFUSALS, SCAN_UNAVAILABLE } from './messages.js';
-import { cleanPdf } from './pdf.js';
-import { cleanPhoto, type PhotoType } from './photos.js';
-import { decryptFrom, encryptInto, removeFrom, SourceError, VaultError, type StoredFile } from './vault.js';
-import { watermarkPdf, watermarkPhoto, watermarkText } from './watermark.js';
+import { PROCESSING_BUSY, REFUSALS, SCAN_UNAVAILABLE, watermarkText } from './messages.js';
+import type { PhotoType } from './photos.js';
+import { decryptFrom, encryptInto, removeFrom, VaultError } from './vault.js';
 
 /** Private files of the data folder: never under a web root, never served as they are. */
 export function privateDir(dataDir: string): string {
@@ -111,6 +111,7 @@ export class DocumentsService implements OnApplicationBootstrap {
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly jobs: JobsService,
+    private readonly pool: FilePool,
   ) {
     this.keyring = loadKeyring(config);
     this.folder = documentsDir(config.dataDir);
@@ -130,7 +131,7 @@ export class DocumentsService implements OnApplicationBootstrap {
     for (const name of names) {
       const path = join(folder, name);
       const { mtimeMs } = await stat(path).catch(() => ({ mtimeMs: Date.now() }));
-      if (Date.now() - mtimeMs > 2 * INGEST_TIMEOUT_MS) await rm(path, { force: true });
+      if (Date.now() - mtimeMs > 2 * INGEST_TIMEOUT_MS) await rm(path, { recursive: true, force: true });
     }
   }
 
@@ -216,26 +217,30 @@ export class DocumentsService implements OnApplicationBootstrap {
       const detected = await fileTypeFromFile(path);
       const contentType = detected?.mime;
       if (!contentType || !(DOCUMENT_CONTENT_TYPES as readonly string[]).includes(contentType)) throw refuse(REFUSALS.notAccepted);
-      const kept = contentType === 'application/pdf' ? await this.keepPdf(path, type) : await this.keepPhoto(path, contentType as PhotoType);
-      return { ...kept.stored, contentType: kept.contentType, pages: kept.pages, scan, originalName: cleanFileName(originalName) };
+      const task: FileTask =
+        contentType === 'application/pdf'
+          ? { task: 'clean-pdf', path, maxPages: DOCUMENT_MAX_PAGES[type] }
+          : { task: 'clean-photo', path, type: contentType as PhotoType, decoding: { heic: this.pool.heic, scratch: incomingDir(this.config.dataDir) } };
+      const kept = await this.inPool(task);
+      const stored = await encryptInto(this.folder, this.keyring, chunks(kept.bytes));
+      return { ...stored, contentType: kept.contentType, pages: kept.pages, scan, originalName: cleanFileName(originalName) };
     } finally {
       await rm(path, { force: true });
     }
   }
 
-  private async keepPdf(path: string, type: DocumentType): Promise<{ stored: StoredFile; contentType: string; pages: number }> {
-    const { bytes, pages } = await cleanPdf(await readFile(path), DOCUMENT_MAX_PAGES[type]);
-    return { stored: await encryptInto(this.folder, this.keyring, chunks(bytes)), contentType: 'application/pdf', pages };
-  }
-
-  private async keepPhoto(path: string, type: PhotoType): Promise<{ stored: StoredFile; contentType: string; pages: number }> {
-    const photo = await cleanPhoto(path, type);
+  /** A task of the worker threads; its refusal as the French answer, a file too heavy to read as « abîmé ». */
+  private async inPool(task: FileTask): Promise<{ bytes: Uint8Array; contentType: string; pages: number }> {
+    let result;
     try {
-      return { stored: await encryptInto(this.folder, this.keyring, photo.content), contentType: photo.contentType, pages: 1 };
+      result = await this.pool.run(task);
     } catch (error) {
-      if (error instanceof SourceError) throw refuse(REFUSALS.unreadableImage);
-      throw error;
+      if (!ranOutOfMemory(error)) throw error;
+      this.logger.warn(`A file needed more memory than a worker thread has (${task.task}): refused`);
+      throw refuse(task.task === 'clean-pdf' ? REFUSALS.brokenPdf : REFUSALS.unreadableImage);
     }
+    if ('refused' in result) throw refuse(result.refused);
+    return result;
   }
 
   /** 'clean', or 'not_scanned' without an antivirus; an infected file is refused, and so is any file clamd cannot scan now. */
@@ -256,9 +261,8 @@ export class DocumentsService implements OnApplicationBootstrap {
   /** The `watermarks:watermark` job: the copy of one document, stored encrypted like it. */
   private async makeCopy({ storedName, contentType }: WatermarkJob): Promise<Omit<WatermarkedCopy, 'buffer'>> {
     const original = await this.read(storedName);
-    const text = watermarkText(new Date());
-    const copy = contentType === 'application/pdf' ? await watermarkPdf(original, text) : await watermarkPhoto(original, text);
-    const stored = await encryptInto(this.folder, this.keyring, chunks(copy));
-    return { storedName: stored.storedName, contentType: contentType === 'application/pdf' ? 'application/pdf' : 'image/jpeg' };
+    const copy = await this.inPool({ task: 'watermark', bytes: original, contentType, text: watermarkText(new Date()) });
+    const stored = await encryptInto(this.folder, this.keyring, chunks(copy.bytes));
+    return { storedName: stored.storedName, contentType: copy.contentType };
   }
 }

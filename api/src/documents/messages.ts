@@ -1,7 +1,15 @@
-import { DOCUMENT_TOO_LARGE } from '@hsa-lli/common/domain';
+import { DOCUMENT_TOO_LARGE, formatDate } from '@hsa-lli/common/domain';
 
 /** What to do with a PDF we cannot keep as it is: a new, plain PDF of it, or a photo. */
 const REMEDY = 'enregistrez-le à nouveau (Imprimer → Enregistrer au format PDF) ou envoyez une photo du document.';
+
+/**
+ * A file refused for its sender's reason (the French message of `fields.file`). A plain Error, not an HTTP one: it is
+ * thrown in the worker threads that check files and crosses back to the request as its message.
+ */
+export class DocumentRefused extends Error {
+  override readonly name = 'DocumentRefused';
+}
 
 /** Why a document is refused, in the words its sender reads (the `file` field of a 400 answer). */
 export const REFUSALS = {
@@ -22,3 +30,8 @@ export const SCAN_UNAVAILABLE = 'L’analyse antivirus est momentanément indisp
 
 /** 503: the file waited too long for its turn to be checked. */
 export const PROCESSING_BUSY = 'Le traitement des fichiers prend plus de temps que prévu : votre fichier n’a pas été enregistré. Réessayez dans quelques minutes.';
+
+/** The text drawn across every page of the copies staff read, dated the day the copy is made. */
+export function watermarkText(day: Date): string {
+  return `Document exclusivement destiné à l’étude d’une demande de logement HSA — ${formatDate(day)}`;
+}

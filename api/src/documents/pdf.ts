@@ -1,6 +1,5 @@
 import { PDFArray, PDFDict, PDFDocument, PDFName, PDFRef, PDFStream, type PDFObject } from 'pdf-lib';
-import { FieldsError } from '../common/api-errors.js';
-import { REFUSALS } from './messages.js';
+import { DocumentRefused, REFUSALS } from './messages.js';
 
 /** What a kept PDF may not hold, by the dictionary keys and action types that bring it, and how its sender reads it. */
 const ACTIVE_KEYS: Record<string, string> = {
@@ -20,7 +19,7 @@ const ACTIVE_VALUES: Record<string, string> = {
   RichMedia: 'un contenu multimédia actif',
 };
 
-const refuse = (message: string) => new FieldsError({ file: message });
+const refuse = (message: string) => new DocumentRefused(message);
 
 /** The first active content found in an object and the direct objects inside it (names are compared decoded). */
 function activeContent(object: PDFObject | undefined, depth = 0): string | null {
@@ -44,7 +43,7 @@ function activeContent(object: PDFObject | undefined, depth = 0): string | null 
  * Checks a PDF and writes it again: readable, not encrypted, at most `maxPages` pages, without JavaScript, launch
  * actions, embedded files or XFA forms in any of its objects (those of compressed object streams included, which
  * pdf-lib unpacks as it loads). The copy pdf-lib writes holds the document's objects only: whatever followed its
- * end, or hid in an earlier revision, is dropped. Throws a FieldsError with the French reason otherwise.
+ * end, or hid in an earlier revision, is dropped. Throws a DocumentRefused with the French reason otherwise.
  */
 export async function cleanPdf(bytes: Uint8Array, maxPages: number): Promise<{ bytes: Uint8Array; pages: number }> {
   // A file cut short loses its end marker; pdf-lib would otherwise make do with whatever objects it finds.

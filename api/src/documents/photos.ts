@@ -1,8 +1,6 @@
-import heicConvert from 'heic-convert';
-import { readFile } from 'node:fs/promises';
-import sharp, { type Sharp } from 'sharp';
-import { FieldsError } from '../common/api-errors.js';
-import { REFUSALS } from './messages.js';
+import sharp from 'sharp';
+import { heicToJpeg, type HeicDecoder } from './heic.js';
+import { DocumentRefused, REFUSALS } from './messages.js';
 
 /**
  * The most pixels a photo of a document may have (40 millions, beyond any phone's camera): a small file can declare a
@@ -12,32 +10,35 @@ export const DOCUMENT_MAX_PIXELS = 40_000_000;
 
 export type PhotoType = 'image/jpeg' | 'image/png' | 'image/heic' | 'image/heif';
 
-/** A photo ready to be kept: its content, re-encoded as it comes, and its type (a HEIC photo becomes a JPEG). */
+/** A photo ready to be kept: its content, encoded again, and its type (a HEIC photo becomes a JPEG). */
 export interface CleanPhoto {
-  content: Sharp;
+  bytes: Buffer;
   contentType: 'image/jpeg' | 'image/png';
+}
+
+/** How HEIC photos are decoded, and the private folder where a native decoder may write. */
+export interface PhotoDecoding {
+  heic: HeicDecoder;
+  scratch: string;
 }
 
 /**
  * A photo as it will be kept: its size read from its header before anything is decoded (too many pixels is refused),
  * HEIC/HEIF decoded to JPEG, then turned upright by its EXIF orientation and encoded again by sharp without any
  * metadata (EXIF, GPS position, comments, ICC profile). JPEG stays JPEG, PNG stays PNG. A photo that does not decode
- * whole fails while `content` is read.
+ * whole is refused. Runs in a worker thread (`file-work.ts`).
  */
-export async function cleanPhoto(path: string, type: PhotoType): Promise<CleanPhoto> {
+export async function cleanPhoto(path: string, type: PhotoType, decoding: PhotoDecoding): Promise<CleanPhoto> {
   // The header only: sharp's own pixel limit would take a bomb for a broken file.
   const { width = 0, height = 0 } = await sharp(path, { limitInputPixels: false }).metadata().catch(() => ({ width: 0, height: 0 }));
-  if (width === 0 || height === 0) throw new FieldsError({ file: REFUSALS.unreadableImage });
-  if (width * height > DOCUMENT_MAX_PIXELS) throw new FieldsError({ file: REFUSALS.tooManyPixels(DOCUMENT_MAX_PIXELS / 1_000_000) });
+  if (width === 0 || height === 0) throw new DocumentRefused(REFUSALS.unreadableImage);
+  if (width * height > DOCUMENT_MAX_PIXELS) throw new DocumentRefused(REFUSALS.tooManyPixels(DOCUMENT_MAX_PIXELS / 1_000_000));
   const options = { failOn: 'truncated', limitInputPixels: DOCUMENT_MAX_PIXELS } as const;
-  if (type === 'image/png') return { content: sharp(path, options).rotate().png(), contentType: 'image/png' };
-  let input: string | Buffer = path;
-  if (type === 'image/heic' || type === 'image/heif') {
-    try {
-      input = Buffer.from(await heicConvert({ buffer: await readFile(path), format: 'JPEG', quality: 0.92 }));
-    } catch {
-      throw new FieldsError({ file: REFUSALS.unreadableImage });
-    }
+  try {
+    if (type === 'image/png') return { bytes: await sharp(path, options).rotate().png().toBuffer(), contentType: 'image/png' };
+    const input = type === 'image/heic' || type === 'image/heif' ? await heicToJpeg(path, decoding.heic, decoding.scratch) : path;
+    return { bytes: await sharp(input, options).rotate().jpeg({ quality: 90, mozjpeg: true }).toBuffer(), contentType: 'image/jpeg' };
+  } catch {
+    throw new DocumentRefused(REFUSALS.unreadableImage);
   }
-  return { content: sharp(input, options).rotate().jpeg({ quality: 90, mozjpeg: true }), contentType: 'image/jpeg' };
 }

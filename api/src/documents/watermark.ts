@@ -1,5 +1,4 @@
 import { createCanvas, GlobalFonts, type SKRSContext2D } from '@napi-rs/canvas';
-import { formatDate } from '@hsa-lli/common/domain';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { PDFDocument } from 'pdf-lib';
@@ -19,10 +18,6 @@ const PAGE_DPI = 150;
 const PAGE_MAX_SIDE = 3508;
 /** Photos are sent to staff within 2,400 pixels a side: an A4 page at about 200 dpi. */
 const PHOTO_MAX_SIDE = 2400;
-
-export function watermarkText(day: Date): string {
-  return `Document exclusivement destiné à l’étude d’une demande de logement HSA — ${formatDate(day)}`;
-}
 
 /** The text repeated in diagonal rows over the whole surface, dark red and half transparent, outlined in white. */
 function drawWatermark(context: SKRSContext2D, width: number, height: number, text: string): void {

@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
+import { DocumentsModule } from '../documents/documents.module.js';
 import { HealthController } from './health.controller.js';
 import { HealthService } from './health.service.js';
 
-@Module({ controllers: [HealthController], providers: [HealthService] })
+@Module({ imports: [DocumentsModule], controllers: [HealthController], providers: [HealthService] })
 export class HealthModule {}

@@ -1,0 +1,53 @@
+import { Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
+import { availableParallelism } from 'node:os';
+import { fileURLToPath } from 'node:url';
+import { Piscina } from 'piscina';
+import type { FileTask, FileTaskResult } from './file-work.js';
+import { describeHeicDecoder, findHeicDecoder, type HeicDecoder } from './heic.js';
+
+/**
+ * Threads: one per core but the one the event loop needs, and at least two, so that an upload being checked and a copy
+ * being watermarked (each its own queue) go side by side.
+ */
+const THREADS = Math.max(2, availableParallelism() - 1);
+/** A thread idle this long ends, and its memory (pdf.js's and the WASM decoder's heaps) goes back to the system. */
+const IDLE_MS = 20_000;
+/** A thread's JavaScript heap: a file that needs more is hostile or broken; its thread dies, the process does not. */
+const HEAP_MB = 768;
+
+/** A task whose thread ran out of memory (`resourceLimits`): the file is more than this service can read. */
+export function ranOutOfMemory(error: unknown): boolean {
+  return (error as { code?: unknown } | null)?.code === 'ERR_WORKER_OUT_OF_MEMORY';
+}
+
+/**
+ * The worker threads that do the CPU-heavy work on files (`file-work.ts`), in the API and in a queue worker alike: the
+ * process's own event loop only waits for them.
+ */
+@Injectable()
+export class FilePool implements OnApplicationShutdown {
+  private readonly logger = new Logger(FilePool.name);
+  private readonly pool: Piscina<FileTask, FileTaskResult>;
+  readonly heic: HeicDecoder = findHeicDecoder();
+
+  constructor() {
+    // Under vitest this module is TypeScript: its threads start from a loader that runs the sources.
+    const entry = import.meta.url.endsWith('.ts') ? './file-work-source.mjs' : './file-work.js';
+    this.pool = new Piscina({
+      filename: fileURLToPath(new URL(entry, import.meta.url)),
+      minThreads: 0,
+      maxThreads: THREADS,
+      idleTimeout: IDLE_MS,
+      resourceLimits: { maxOldGenerationSizeMb: HEAP_MB },
+    });
+    this.logger.log(`Files are checked and watermarked in up to ${THREADS} worker threads; ${describeHeicDecoder(this.heic)}`);
+  }
+
+  run(task: FileTask): Promise<FileTaskResult> {
+    return this.pool.run(task);
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.pool.destroy();
+  }
+}

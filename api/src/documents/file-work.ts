@@ -1,0 +1,46 @@
+/**
+ * The work on applicants' files that takes CPU seconds (HEIC decoding, PDF checking and re-writing, rasterising pages
+ * for the watermark, encoding pictures), run in a worker thread of `FilePool`: never on an event loop that answers
+ * requests or renews a queue's job locks. Each task answers plain data; a refusal comes back as its French reason.
+ */
+import { readFile } from 'node:fs/promises';
+import { DocumentRefused } from './messages.js';
+import { cleanPdf } from './pdf.js';
+import { cleanPhoto, type PhotoDecoding, type PhotoType } from './photos.js';
+import { watermarkPdf, watermarkPhoto } from './watermark.js';
+
+export type FileTask =
+  /** Checks an upload of the incoming folder and makes its clean copy. */
+  | { task: 'clean-pdf'; path: string; maxPages: number }
+  | { task: 'clean-photo'; path: string; type: PhotoType; decoding: PhotoDecoding }
+  /** The watermarked copy of a kept document, for staff. */
+  | { task: 'watermark'; bytes: Uint8Array; contentType: string; text: string };
+
+export type FileTaskResult = { refused: string } | { bytes: Uint8Array; contentType: string; pages: number };
+
+async function perform(input: FileTask): Promise<FileTaskResult> {
+  switch (input.task) {
+    case 'clean-pdf': {
+      const { bytes, pages } = await cleanPdf(await readFile(input.path), input.maxPages);
+      return { bytes, contentType: 'application/pdf', pages };
+    }
+    case 'clean-photo': {
+      const { bytes, contentType } = await cleanPhoto(input.path, input.type, input.decoding);
+      return { bytes, contentType, pages: 1 };
+    }
+    case 'watermark': {
+      if (input.contentType === 'application/pdf') return { bytes: await watermarkPdf(input.bytes, input.text), contentType: 'application/pdf', pages: 0 };
+      return { bytes: await watermarkPhoto(input.bytes, input.text), contentType: 'image/jpeg', pages: 1 };
+    }
+  }
+}
+
+/** The pool's entry (piscina calls the default export). */
+export default async function work(input: FileTask): Promise<FileTaskResult> {
+  try {
+    return await perform(input);
+  } catch (error) {
+    if (error instanceof DocumentRefused) return { refused: error.message };
+    throw error;
+  }
+}
