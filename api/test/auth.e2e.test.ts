@@ -260,7 +260,7 @@ describe.each(BACKENDS)('authentication on $name', (backend) => {
       const mail = await inbox.waitFor((message) => message.to.includes(email) && message.subject === 'Réinitialisation de votre mot de passe');
       const link = mail.links.find((url) => url.startsWith('http://hsa.test/mot-de-passe-oublie/nouveau-mot-de-passe/'))!;
       const token = link.split('/').at(-1)!;
-      expect((await request(api.server).post('/api/tokens/password-reset-token').send({ token }).expect(200)).body).toEqual({ infos: { email } });
+      expect((await request(api.server).post('/api/tokens/password-reset-token').send({ token }).expect(200)).body).toEqual({ infos: { email, first_name: 'Peio', last_name: 'Larralde' } });
 
       const weak = await request(api.server).post('/api/auth/reset-password').send({ token, password: 'court' }).expect(400);
       expect(weak.body.fields.password).toBe('Le mot de passe doit contenir au moins 12 caractères.');

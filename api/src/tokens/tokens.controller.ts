@@ -18,13 +18,14 @@ export class TokensController {
     return { infos: { email: found.email, first_name: found.firstName, last_name: found.lastName, role: found.role } };
   }
 
+  /** The account's names come with its address: the page refuses a new password made of them, as the API does. */
   @Public()
   @Post('password-reset-token')
   @HttpCode(200)
   async passwordReset(@SchemaBody(linkTokenSchema) { token }: { token: string }) {
     const found = await this.tokens.findUsable('password_reset', token);
-    if (!found) throw new NotFoundException();
-    return { infos: { email: found.email } };
+    if (!found?.user) throw new NotFoundException();
+    return { infos: { email: found.email, first_name: found.user.firstName, last_name: found.user.lastName } };
   }
 
   /** The new address a confirmation link stands for; a deactivated account's link opens nothing. */

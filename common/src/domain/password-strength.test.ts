@@ -41,6 +41,26 @@ describe('password strength', () => {
     expect(newPasswordProblem('Maite.Oyharcabal1', { firstName: 'Maite', lastName: 'Oyharçabal' })).toMatch(new RegExp(`^${TOO_GUESSABLE}`));
   });
 
+  it("refuses the person's names and e-mail words with years, digits and separators, in any order, case or spelling", () => {
+    const ownWords = `${TOO_GUESSABLE} Il reprend votre nom ou votre adresse e-mail : ajoutez des mots sans lien avec vous.`;
+    const marie = { email: 'marie.dupont@example.fr', firstName: 'Marie', lastName: 'Dupont' };
+    const guessable = ['Marie-Dupont-2026', '2026.dupont.MARIE', 'Dupont_Marie_1987!', 'MarieDupont2026!', '1987 marie DUPONT', 'M4rie-Dup0nt-2026', 'Example-Marie-2026!'];
+    for (const password of guessable) {
+      expect(newPasswordProblem(password, marie), password).toBe(ownWords);
+      expect(passwordStrength(password, marie).score, password).toBeLessThan(MIN_PASSWORD_SCORE);
+    }
+    expect(passwordStrength('Marie-Dupont-2026', marie).advice[0]).toBe('Il reprend votre nom ou votre adresse e-mail : ajoutez des mots sans lien avec vous.');
+    // Known by the names alone, or by the address alone.
+    expect(newPasswordProblem('Marie-Dupont-2026', { firstName: 'Marie', lastName: 'Dupont' })).toMatch(new RegExp(`^${TOO_GUESSABLE}`));
+    expect(newPasswordProblem('Dupont_Marie_1987!', { email: 'marie.dupont@example.fr' })).toMatch(new RegExp(`^${TOO_GUESSABLE}`));
+    // Written with the accents of the name, or without them.
+    expect(newPasswordProblem('Oyharcabal-Maïté-1990', { firstName: 'Maité', lastName: 'Oyharçabal' })).toMatch(new RegExp(`^${TOO_GUESSABLE}`));
+    // A name among unrelated words, and a strong password of someone else's words, pass.
+    expect(newPasswordProblem('Marie-Marmotte-Escalier-7', marie)).toBeNull();
+    expect(newPasswordProblem('Marmotte-Escalier-Violon-7', marie)).toBeNull();
+    expect(passwordStrength('Marmotte-Escalier-Violon-7', marie)).toEqual({ score: 4, advice: [] });
+  });
+
   it('keeps the length and character rules first', () => {
     expect(newPasswordProblem('Anglet2025!')).toBe('Le mot de passe doit contenir au moins 12 caractères.');
     expect(newPasswordProblem('marmotte-escalier-violon-7')).toBe('Le mot de passe doit contenir au moins une lettre majuscule.');

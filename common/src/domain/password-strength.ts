@@ -31,6 +31,7 @@ export interface PasswordStrength {
 }
 
 const TOO_GUESSABLE = 'Ce mot de passe est trop facile à deviner.';
+const OWN_WORDS = 'Il reprend votre nom ou votre adresse e-mail : ajoutez des mots sans lien avec vous.';
 const DEFAULT_ADVICE =
   'Choisissez plutôt plusieurs mots sans lien entre eux, sans nom de lieu, ni année, ni information personnelle.';
 
@@ -56,6 +57,32 @@ function siteWords(): string[] {
     'landes',
     ...COMMUNES.flatMap((commune) => [...variants(commune.label), commune.zip_code]),
   ];
+}
+
+/** Characters typed for a letter in passwords (« M4rie », « Dup0nt »). */
+const LOOKALIKES: Record<string, string> = { a: '4@', b: '8', e: '3', g: '9', i: '1!|', l: '1|', o: '0', s: '5$', t: '7+', z: '2' };
+
+/**
+ * The person's own words as a password would hold them: each word of their names and of their e-mail address
+ * (`marie.dupont87@example.fr`: marie, dupont, 87, example), each as a pattern that also matches it with a digit or a
+ * symbol for a letter; the longest first.
+ */
+function ownWordPatterns({ email, firstName, lastName }: PasswordOwner): RegExp[] {
+  const [local = '', domain = ''] = (email ?? '').split('@');
+  const words = [firstName, lastName, local, domain.split('.')[0]].flatMap((text) => slugify(text ?? '').match(/[a-z]+|\d+/g) ?? []);
+  return [...new Set(words.filter((word) => word.length >= 2))]
+    .sort((a, b) => b.length - a.length)
+    .map((word) => new RegExp([...word].map((letter) => `[${letter}${LOOKALIKES[letter] ?? ''}]`).join(''), 'g'));
+}
+
+/**
+ * What a password says besides its owner's own words, whatever their order, case, accents and separators: its letters
+ * and digits once those words are taken out; null when it holds none of them.
+ */
+function besidesOwnWords(password: string, owner: PasswordOwner): string | null {
+  const typed = password.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+  const rest = ownWordPatterns(owner).reduce((text, pattern) => text.replace(pattern, ' '), typed);
+  return rest === typed ? null : rest.replace(/[^\p{L}\p{N}]/gu, '');
 }
 
 function ownerWords({ email, firstName, lastName }: PasswordOwner): string[] {
@@ -104,10 +131,22 @@ function estimate(password: string, owner: PasswordOwner) {
   return estimator.check(password, ownerWords(owner));
 }
 
+/**
+ * Whether a password is mostly its owner's names or address: what it says besides them (a year, a digit, a common
+ * word) is guessed at once by whoever knows the person. zxcvbn-ts alone lets « Marie-Dupont-2026 » through: it prices
+ * every extra piece of a password as if it were a new word.
+ */
+function madeOfOwnWords(password: string, owner: PasswordOwner): boolean {
+  const rest = besidesOwnWords(password, owner);
+  return rest !== null && (rest === '' || estimate(rest, owner).score < MIN_PASSWORD_SCORE);
+}
+
 /** How guessable a password is, for a strength meter. */
 export function passwordStrength(password: string, owner: PasswordOwner = {}): PasswordStrength {
   const { score, feedback } = estimate(password, owner);
-  return { score, advice: [feedback.warning, ...feedback.suggestions].filter((text): text is string => Boolean(text)) };
+  const advice = [feedback.warning, ...feedback.suggestions].filter((text): text is string => Boolean(text));
+  if (score >= MIN_PASSWORD_SCORE && madeOfOwnWords(password, owner)) return { score: (MIN_PASSWORD_SCORE - 1) as Score, advice: [OWN_WORDS, ...advice] };
+  return { score, advice };
 }
 
 /** The French reason a new password is refused (its rules, then how guessable it is), or null when it is acceptable. */
@@ -115,5 +154,6 @@ export function newPasswordProblem(password: string, owner: PasswordOwner = {}):
   const problem = passwordProblem(password);
   if (problem) return problem;
   const { score, feedback } = estimate(password, owner);
-  return score < MIN_PASSWORD_SCORE ? `${TOO_GUESSABLE} ${feedback.warning || DEFAULT_ADVICE}` : null;
+  if (score < MIN_PASSWORD_SCORE) return `${TOO_GUESSABLE} ${feedback.warning || DEFAULT_ADVICE}`;
+  return madeOfOwnWords(password, owner) ? `${TOO_GUESSABLE} ${OWN_WORDS}` : null;
 }

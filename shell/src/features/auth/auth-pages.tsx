@@ -73,12 +73,13 @@ function tokenLoader<T>(check: 'password-reset-token' | 'registration-token') {
   };
 }
 
-export const newPasswordLoader = tokenLoader<{ email: string }>('password-reset-token');
+export const newPasswordLoader = tokenLoader<{ email: string; first_name: string; last_name: string }>('password-reset-token');
 
 export function NewPasswordPage() {
-  const { email } = useLoaderData<typeof newPasswordLoader>();
+  const { email, first_name: firstName, last_name: lastName } = useLoaderData<typeof newPasswordLoader>();
   const { token } = useParams();
-  const form = useNewPasswordForm('new-password', { email });
+  const owner = { email, firstName, lastName };
+  const form = useNewPasswordForm('new-password', owner);
   const { sending, failure, answer, send } = useSending<{ message: string }>();
   const onSubmit = (event: React.FormEvent) => {
     const values = form.submit(event);
@@ -98,7 +99,7 @@ export function NewPasswordPage() {
         <form onSubmit={onSubmit} noValidate aria-label="Choix du nouveau mot de passe">
           <p>Choisissez le nouveau mot de passe du compte {email}. Vos autres connexions en cours seront fermées.</p>
           {failure && <RequestErrorMessage error={failure} />}
-          <NewPasswordFields form={form} owner={{ email }} />
+          <NewPasswordFields form={form} owner={owner} />
           <button type="submit" className="ui-button" disabled={sending}>
             Enregistrer le mot de passe
           </button>
