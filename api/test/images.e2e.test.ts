@@ -12,6 +12,7 @@ import { Residence } from '../src/residences/entities/residence.entity.js';
 import { PrerenderService } from '../src/seo/prerender.service.js';
 import { agentsByRole, expectOnlyFor, type Agent } from './back-office.js';
 import { BACKENDS, type TestApi } from './backends.js';
+import { fixture } from './hostile-files.js';
 
 const CATALOGUE = ['admin', 'hsa'] as const satisfies readonly Role[];
 const WIDTHS = [500, 1000, 1500, 2000, 3000];
@@ -37,6 +38,15 @@ const picture = (width: number, height: number) =>
 const jpeg = async (name = 'facade.jpg'): Promise<Upload> => ({ name, content: await picture(640, 480).jpeg().toBuffer(), type: 'image/jpeg' });
 const png = async (name = 'jardin.png'): Promise<Upload> => ({ name, content: await picture(48, 48).png().toBuffer(), type: 'image/png' });
 const webp = async (name = 'sejour.webp'): Promise<Upload> => ({ name, content: await picture(80, 40).webp().toBuffer(), type: 'image/webp' });
+
+/** A JPEG whose header says `width` × `height` pixels over the data of a small one: its size is read, never decoded. */
+async function jpegDeclaring(width: number, height: number): Promise<Buffer> {
+  const bytes = await picture(64, 48).jpeg().toBuffer();
+  const frame = bytes.indexOf(Buffer.from([0xff, 0xc0]));
+  bytes.writeUInt16BE(height, frame + 5);
+  bytes.writeUInt16BE(width, frame + 7);
+  return bytes;
+}
 
 async function eventually(test: () => boolean | Promise<boolean>, timeoutMs = 30_000): Promise<void> {
   const started = Date.now();
@@ -185,7 +195,7 @@ describe.each(BACKENDS)('photos and plans of residences and goods on $name', (ba
 
   describe('hostile files: a French message naming the file, and nothing of the upload stored', () => {
     const cases: [string, () => Promise<Upload[]>, RegExp][] = [
-      ['a script renamed .jpg', async () => [{ name: 'vacances.jpg', content: Buffer.from('#!/bin/sh\nrm -rf /\n'), type: 'image/jpeg' }], /^Le fichier « vacances\.jpg » n’est pas une image JPEG, PNG ou WebP\.$/],
+      ['a script renamed .jpg', async () => [{ name: 'vacances.jpg', content: Buffer.from('#!/bin/sh\nrm -rf /\n'), type: 'image/jpeg' }], /^Le fichier « vacances\.jpg » n’est pas une image JPEG, PNG, WebP ou HEIC\.$/],
       [
         'an SVG',
         async () => [{ name: 'plan.svg', content: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'), type: 'image/svg+xml' }],
@@ -214,6 +224,12 @@ describe.each(BACKENDS)('photos and plans of residences and goods on $name', (ba
         /^L’image « bombe\.png » est trop grande \(plus de 60 millions de pixels\)/,
       ],
       [
+        // sharp's own limit (268 million pixels) made it « abîmée » when its size was read.
+        'a JPEG declaring 289 million pixels',
+        async () => [{ name: 'panorama.jpg', content: await jpegDeclaring(17_000, 17_000), type: 'image/jpeg' }],
+        /^L’image « panorama\.jpg » est trop grande \(plus de 60 millions de pixels\)/,
+      ],
+      [
         'one good file and one bad one',
         async () => [await jpeg('bonne.jpg'), { name: 'mauvaise.png', content: Buffer.from('MZ\x90\x00 not a picture'), type: 'image/png' }],
         /^Le fichier « mauvaise\.png » n’est pas une image/,
@@ -230,6 +246,18 @@ describe.each(BACKENDS)('photos and plans of residences and goods on $name', (ba
       expect(uploadsLeft()).toEqual([]);
       expect(await api.app.get(HistoryService).list('residence', residence.id)).toEqual(history);
     });
+  });
+
+  it('takes a phone’s HEIC photo and stores it as a JPEG, rendered like the others', async () => {
+    const before = originals();
+    const { body } = await upload(hsa, toResidence(), [{ name: 'IMG_0042.HEIC', content: fixture('photo.heic'), type: 'application/octet-stream' }]).expect(201);
+    const added = (body.data as ImageAnswer[]).at(-1)!;
+    expect(added).toMatchObject({ width: 160, height: 96 });
+    expect(originals().filter((name) => !before.includes(name))).toEqual([expect.stringMatching(/\.jpg$/)]);
+    await eventually(() => rendered(added.id));
+    const served = await request(api.server).get(`${added.url}?w=500`).expect(200);
+    expect((await sharp(served.body as Buffer).metadata()).format).toBe('webp');
+    expect(uploadsLeft()).toEqual([]);
   });
 
   it('stores a JPEG upright, without its EXIF and GPS position, readable by the service account only', async () => {

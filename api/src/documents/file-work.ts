@@ -4,6 +4,7 @@
  * requests or renews a queue's job locks. Each task answers plain data; a refusal comes back as its French reason.
  */
 import { readFile } from 'node:fs/promises';
+import { heicToJpeg } from './heic.js';
 import { DocumentRefused } from './messages.js';
 import { cleanPdf } from './pdf.js';
 import { cleanPhoto, type PhotoDecoding, type PhotoType } from './photos.js';
@@ -13,6 +14,8 @@ export type FileTask =
   /** Checks an upload of the incoming folder and makes its clean copy. */
   | { task: 'clean-pdf'; path: string; maxPages: number }
   | { task: 'clean-photo'; path: string; type: PhotoType; decoding: PhotoDecoding }
+  /** A HEIC/HEIF picture as a JPEG (residences' and goods' photos): the native decoder's wait, or the WASM one's work. */
+  | { task: 'heic-to-jpeg'; path: string; decoding: PhotoDecoding }
   /** The watermarked copy of a kept document, for staff. */
   | { task: 'watermark'; bytes: Uint8Array; contentType: string; text: string };
 
@@ -28,6 +31,8 @@ async function perform(input: FileTask): Promise<FileTaskResult> {
       const { bytes, contentType } = await cleanPhoto(input.path, input.type, input.decoding);
       return { bytes, contentType, pages: 1 };
     }
+    case 'heic-to-jpeg':
+      return { bytes: await heicToJpeg(input.path, input.decoding.heic, input.decoding.scratch), contentType: 'image/jpeg', pages: 1 };
     case 'watermark': {
       if (input.contentType === 'application/pdf') return { bytes: await watermarkPdf(input.bytes, input.text), contentType: 'application/pdf', pages: 0 };
       return { bytes: await watermarkPhoto(input.bytes, input.text), contentType: 'image/jpeg', pages: 1 };

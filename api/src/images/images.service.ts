@@ -11,6 +11,7 @@ import sharp, { type Sharp } from 'sharp';
 import type { EntityManager, Repository } from 'typeorm';
 import type { SessionUser } from '../auth/session-user.js';
 import { FieldsError } from '../common/api-errors.js';
+import { FilePool } from '../documents/file-pool.js';
 import { APP_CONFIG } from '../config/config.module.js';
 import type { AppConfig } from '../config/config.js';
 import { Good } from '../goods/entities/good.entity.js';
@@ -62,11 +63,22 @@ export interface UploadedFile {
   originalname: string;
 }
 
-/** The formats taken, told by their content: each is stored again in its own format, upright and without metadata. */
-const FORMATS: Record<string, { extension: string; encode: (picture: Sharp) => Sharp }> = {
-  'image/jpeg': { extension: 'jpg', encode: (picture) => picture.jpeg({ quality: 90, mozjpeg: true }) },
-  'image/png': { extension: 'png', encode: (picture) => picture.png() },
-  'image/webp': { extension: 'webp', encode: (picture) => picture.webp({ quality: 90 }) },
+const JPEG: { extension: string; contentType: string; encode: (picture: Sharp) => Sharp } = {
+  extension: 'jpg',
+  contentType: 'image/jpeg',
+  encode: (picture) => picture.jpeg({ quality: 90, mozjpeg: true }),
+};
+
+/**
+ * The formats taken, told by their content: each is stored again, upright and without metadata, in its own format but
+ * HEIC/HEIF (phones' photos), stored as JPEG, which every browser shows.
+ */
+const FORMATS: Record<string, { extension: string; contentType: string; encode: (picture: Sharp) => Sharp }> = {
+  'image/jpeg': JPEG,
+  'image/png': { extension: 'png', contentType: 'image/png', encode: (picture) => picture.png() },
+  'image/webp': { extension: 'webp', contentType: 'image/webp', encode: (picture) => picture.webp({ quality: 90 }) },
+  'image/heic': JPEG,
+  'image/heif': JPEG,
 };
 
 const WORDS: Record<ImageKind, { one: string; many: string; added: string; addedMany: string; removed: string; eachOnce: string }> = {
@@ -102,6 +114,7 @@ export class ImagesService {
     @InjectRepository(Image) private readonly images: Repository<Image>,
     private readonly history: HistoryService,
     private readonly jobs: JobsService,
+    private readonly files: FilePool,
   ) {
     jobs.register('images', 'renditions', (data) => this.renderWidths((data as { ids: number[] }).ids));
   }
@@ -272,13 +285,15 @@ export class ImagesService {
         if (!detected || !format) throw new FieldsError({ files: notAnImage(file.originalname) }, UPLOAD_REFUSED);
         const fileName = `${prefix}-${randomUUID()}.${format.extension}`;
         written.push(fileName);
-        // Its header tells its size without decoding it: a picture too large to decode safely is refused first.
-        const { width = 0, height = 0 } = await sharp(file.path).metadata().catch(() => ({ width: 0, height: 0 }));
+        // Its header tells its size without decoding it (sharp's own pixel limit would take a huge picture for a broken
+        // one): a picture too large to decode safely is refused first.
+        const { width = 0, height = 0 } = await sharp(file.path, { limitInputPixels: false }).metadata().catch(() => ({ width: 0, height: 0 }));
         if (width * height > IMAGE_MAX_PIXELS) throw new FieldsError({ files: imageTooManyPixels(file.originalname) }, UPLOAD_REFUSED);
         try {
+          const source = format === JPEG && detected.mime !== 'image/jpeg' ? await this.heicToJpeg(file.path) : file.path;
           // Turned upright by its EXIF orientation, then written without any metadata (EXIF, GPS position, comments).
-          const info = await format.encode(sharp(file.path, { failOn: 'truncated', limitInputPixels: IMAGE_MAX_PIXELS }).rotate()).toFile(join(folder, fileName));
-          stored.push({ fileName, contentType: detected.mime, width: info.width, height: info.height });
+          const info = await format.encode(sharp(source, { failOn: 'truncated', limitInputPixels: IMAGE_MAX_PIXELS }).rotate()).toFile(join(folder, fileName));
+          stored.push({ fileName, contentType: format.contentType, width: info.width, height: info.height });
         } catch {
           throw new FieldsError({ files: unreadableImage(file.originalname) }, UPLOAD_REFUSED);
         }
@@ -288,6 +303,13 @@ export class ImagesService {
       await Promise.all(written.map((fileName) => rm(join(folder, fileName), { force: true })));
       throw error;
     }
+  }
+
+  /** A HEIC/HEIF photo decoded off the event loop (FilePool), in the private uploads folder while it is decoded. */
+  private async heicToJpeg(path: string): Promise<Buffer> {
+    const result = await this.files.run({ task: 'heic-to-jpeg', path, decoding: { heic: this.files.heic, scratch: uploadsDir(this.config.dataDir) } });
+    if ('refused' in result) throw new Error(result.refused);
+    return Buffer.from(result.bytes);
   }
 
   /**

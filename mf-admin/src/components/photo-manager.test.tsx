@@ -187,11 +187,11 @@ describe('photo manager', () => {
 
   it('shows the server’s French refusal, and refuses a file over 15 Mo before sending it', async () => {
     const { container } = render(manager());
-    server.refuseUpload = { status: 400, body: { error: UPLOAD_REFUSED, fields: { files: 'Le fichier « script.jpg » n’est pas une image JPEG, PNG ou WebP.' } } };
+    server.refuseUpload = { status: 400, body: { error: UPLOAD_REFUSED, fields: { files: 'Le fichier « script.jpg » n’est pas une image JPEG, PNG, WebP ou HEIC.' } } };
     choose(container, [new File(['#!/bin/sh'], 'script.jpg', { type: 'image/jpeg' })]);
     await settle();
     expect(textOf(container.querySelector('[role="alert"] .ui-message__text'))).toBe(
-      'Aucune image n’a été enregistrée. Le fichier « script.jpg » n’est pas une image JPEG, PNG ou WebP.',
+      'Aucune image n’a été enregistrée. Le fichier « script.jpg » n’est pas une image JPEG, PNG, WebP ou HEIC.',
     );
     expect(container.querySelectorAll('.photo-manager__item')).toHaveLength(3);
 
@@ -238,6 +238,6 @@ describe('photo manager', () => {
   it('says when there is no picture yet', () => {
     const { container } = render(<PhotoManager owner="good" ownerId={4} kind="plan" label="Plan du logement" images={[]} />);
     expect(textOf(container.querySelector('.photo-manager__empty'))).toBe('Aucun plan pour l’instant.');
-    expect(byLabel(container, 'Ajouter des plans').accept).toBe('image/jpeg,image/png,image/webp');
+    expect(byLabel(container, 'Ajouter des plans').accept).toBe('image/jpeg,image/png,image/webp,image/heic,image/heif,.heic,.heif');
   });
 });

@@ -1,6 +1,7 @@
 import { useEffect, useId, useLayoutEffect, useRef, useState, type DragEvent } from 'react';
 import {
   IMAGE_ACCEPT,
+  IMAGE_FORMATS,
   IMAGE_ALT_MAX,
   IMAGE_MAX_BYTES,
   IMAGE_MAX_FILES,
@@ -62,7 +63,7 @@ const WORDS: Record<ImageView['kind'], Words> = {
 };
 
 const FILES = 'files';
-const HINT = `JPEG, PNG ou WebP, ${IMAGE_MAX_BYTES / (1024 * 1024)} Mo au plus chacune, ${IMAGE_MAX_FILES} à la fois. Vous pouvez aussi les glisser-déposer ici.`;
+const HINT = `${IMAGE_FORMATS}, ${IMAGE_MAX_BYTES / (1024 * 1024)} Mo au plus chacune, ${IMAGE_MAX_FILES} à la fois. Vous pouvez aussi les glisser-déposer ici.`;
 /** What the pictures' own drags carry, which neither the file zone nor a text field takes. */
 const DRAGGED_IMAGE = 'application/x-hsa-image';
 const SHORT_ALT = 60;

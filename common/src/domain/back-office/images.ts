@@ -12,8 +12,13 @@ export const IMAGE_KINDS_OF: Record<ImageOwner, readonly ('photo' | 'plan')[]> =
 export const IMAGE_MAX_BYTES = 15 * 1024 * 1024;
 /** How many pictures one upload takes. */
 export const IMAGE_MAX_FILES = 20;
-/** What the file picker offers; the API checks each file's content, never its name or announced type. */
-export const IMAGE_ACCEPT = 'image/jpeg,image/png,image/webp';
+/**
+ * What the file picker offers (HEIC/HEIF by extension too: some systems announce no type for them); the API checks each
+ * file's content, never its name or announced type.
+ */
+export const IMAGE_ACCEPT = 'image/jpeg,image/png,image/webp,image/heic,image/heif,.heic,.heif';
+/** The formats a picture may come in, as staff read them. */
+export const IMAGE_FORMATS = 'JPEG, PNG, WebP ou HEIC';
 export const IMAGE_ALT_MAX = 255;
 
 /** The answer's message when an upload is refused: all of its files, or none, are kept. */
@@ -36,7 +41,7 @@ export const imageTooLarge = (name: string) =>
   `Le fichier ${quotedFileName(name)} dépasse ${IMAGE_MAX_BYTES / (1024 * 1024)} Mo : envoyez une image plus légère.`;
 export const imageTooManyPixels = (name: string) =>
   `L’image ${quotedFileName(name)} est trop grande (plus de ${IMAGE_MAX_PIXELS / 1_000_000} millions de pixels) : réduisez-la avant de l’envoyer.`;
-export const notAnImage = (name: string) => `Le fichier ${quotedFileName(name)} n’est pas une image JPEG, PNG ou WebP.`;
+export const notAnImage = (name: string) => `Le fichier ${quotedFileName(name)} n’est pas une image ${IMAGE_FORMATS}.`;
 export const unreadableImage = (name: string) => `L’image ${quotedFileName(name)} est abîmée ou incomplète : elle ne peut pas être lue.`;
 
 /** The alternative text of one picture: what a screen reader says of it. */
