@@ -1,5 +1,5 @@
 import { CONFLICT_MESSAGE, type ListAnswer, type ListSort } from '@hsa-lli/common/back-office';
-import { Brackets, type EntityManager, type EntityTarget, type ObjectLiteral, type SelectQueryBuilder } from 'typeorm';
+import { Brackets, type DataSource, type EntityManager, type EntityTarget, type ObjectLiteral, type SelectQueryBuilder } from 'typeorm';
 import { ConflictError } from './api-errors.js';
 
 /**
@@ -84,9 +84,52 @@ export async function claimVersion(manager: EntityManager, target: EntityTarget<
   if (!result.affected) throw new ConflictError(CONFLICT_MESSAGE);
 }
 
-/** The lock of a row read to be changed in the caller's transaction; none on SQLite, which writes one transaction at a time. */
+/**
+ * The lock of a row read to be changed in the caller's transaction; none on SQLite, which has no row locks. There,
+ * TypeORM runs every transaction on the one connection and does not make a second one wait for the first: what must
+ * hold under concurrency on SQLite too goes through `lockedTransaction`.
+ */
 export function rowLock(manager: EntityManager): { mode: 'pessimistic_write' } | undefined {
   return manager.connection.options.type === 'better-sqlite3' ? undefined : { mode: 'pessimistic_write' };
+}
+
+/** On SQLite, the last turn taken on each row, per database: the next caller of that row waits for it. */
+const turns = new WeakMap<DataSource, Map<string, Promise<unknown>>>();
+
+/**
+ * Runs `work` in a transaction that holds one row's lock from its start, so that what `work` counts or checks of the
+ * rows depending on it stays true until it commits, however many requests ask at once (the files of an application
+ * file, for one). MariaDB locks the row (`SELECT … FOR UPDATE`, across processes) and reads what was committed before
+ * each statement (`READ COMMITTED`): the previous holder's rows are seen. SQLite has no row locks, and TypeORM nests a
+ * transaction started while another runs on its one connection as a savepoint of it, or fails it: the callers of one
+ * row take turns in this process, the only one (SQLite is the embedded mode, whose jobs run in-process).
+ */
+export async function lockedTransaction<T>(
+  dataSource: DataSource,
+  target: EntityTarget<ObjectLiteral>,
+  id: number,
+  work: (manager: EntityManager) => Promise<T>,
+): Promise<T> {
+  if (dataSource.options.type !== 'better-sqlite3') {
+    return dataSource.transaction('READ COMMITTED', async (manager) => {
+      await manager.createQueryBuilder(target, 'row').select('row.id').where('row.id = :id', { id }).setLock('pessimistic_write').getOne();
+      return work(manager);
+    });
+  }
+  const rows = turns.get(dataSource) ?? new Map<string, Promise<unknown>>();
+  turns.set(dataSource, rows);
+  const key = `${dataSource.getMetadata(target).tableName}:${id}`;
+  const turn = (rows.get(key) ?? Promise.resolve()).then(() => dataSource.transaction(work));
+  const ended = turn.then(
+    () => undefined,
+    () => undefined,
+  );
+  rows.set(key, ended);
+  try {
+    return await turn;
+  } finally {
+    if (rows.get(key) === ended) rows.delete(key);
+  }
 }
 
 /**

@@ -17,7 +17,7 @@ import { In, IsNull, type DataSource } from 'typeorm';
 import { AuditService } from '../audit/audit.service.js';
 import type { SessionUser } from '../auth/session-user.js';
 import { ConflictError, FieldsError } from '../common/api-errors.js';
-import { rowLock } from '../common/list-query.js';
+import { lockedTransaction, rowLock } from '../common/list-query.js';
 import { APP_CONFIG } from '../config/config.module.js';
 import type { AppConfig } from '../config/config.js';
 import { DocumentsService } from '../documents/documents.service.js';
@@ -43,6 +43,13 @@ export interface DocumentFile {
 }
 
 const TYPE_NOT_IN_HOUSEHOLD = 'Choisissez une pièce de votre dossier : le second demandeur n’existe que pour un couple.';
+const CHANGED_MEANWHILE = 'Ce fichier a changé entre-temps (validé ou supprimé) : rechargez la page.';
+
+/**
+ * Which of a kind's files (those of one person and one kind, oldest first) a new one takes the place of; throws the
+ * French 409 when the new one may not be added as they stand.
+ */
+type Placement = (files: RecordDocument[]) => RecordDocument[];
 
 /**
  * The supporting documents of the files: added by their owner, by someone holding a shared link, or by staff;
@@ -64,28 +71,31 @@ export class RecordDocumentsService {
   ) {}
 
   /**
-   * Adds its owner's document. A kind that takes one file gets the new one in place of the earlier one; `replaces`
+   * Adds its owner's document. A kind that takes one file gets the new one in place of the earlier ones; `replaces`
    * names the file a new one takes the place of. A validated file stays: staff have checked it.
    */
   async uploadAsOwner(userId: number, name: string, file: IncomingFile, replaces?: number): Promise<RecordDocumentView> {
     const record = await this.records.findMine(userId);
     const target = this.targetIn(record, name);
     const existing = householdDocuments(record).filter((document) => document.person === target.person && document.type === target.type);
-    let replaced: RecordDocument | undefined;
-    if (replaces !== undefined) {
-      replaced = existing.find((document) => document.id === replaces);
-      if (!replaced) throw new FieldsError({ replaces: 'Choisissez un fichier de cette pièce à remplacer.' });
-    } else if (!documentKind(target.type).multiple) {
-      replaced = existing[0];
+    if (replaces !== undefined && !existing.some((document) => document.id === replaces)) {
+      throw new FieldsError({ replaces: 'Choisissez un fichier de cette pièce à remplacer.' });
     }
-    if (replaced?.status === 'validated') {
-      throw new ConflictError('Ce fichier a été validé par nos services : il ne peut plus être remplacé. Contactez-nous s’il doit changer.');
-    }
-    if (!replaced && existing.length >= DOCUMENT_MAX_FILES) {
-      throw new ConflictError(`Cette pièce compte déjà ${DOCUMENT_MAX_FILES} fichiers : supprimez-en un avant d’en ajouter.`);
-    }
-    const saved = await this.keep(record, target, file, 'owner', replaced);
-    return documentView(saved);
+    const multiple = documentKind(target.type).multiple;
+    const placement: Placement = (files) => {
+      const replaced = replaces !== undefined ? files.filter((document) => document.id === replaces) : multiple ? [] : files;
+      if (replaces !== undefined && replaced.length === 0) throw new ConflictError(CHANGED_MEANWHILE);
+      if (replaced.some((document) => document.status === 'validated')) {
+        throw new ConflictError('Ce fichier a été validé par nos services : il ne peut plus être remplacé. Contactez-nous s’il doit changer.');
+      }
+      if (replaced.length === 0 && files.length >= DOCUMENT_MAX_FILES) {
+        throw new ConflictError(`Cette pièce compte déjà ${DOCUMENT_MAX_FILES} fichiers : supprimez-en un avant d’en ajouter.`);
+      }
+      return replaced;
+    };
+    // Refused at once when the file as it stands says so, before the file is checked; `keep` asks again under its lock.
+    placement(existing);
+    return documentView(await this.keep(record, target, file, 'owner', placement));
   }
 
   /**
@@ -94,11 +104,13 @@ export class RecordDocumentsService {
    */
   async uploadShared(record: Record, name: string, file: IncomingFile): Promise<SharedDocumentView> {
     const target = this.targetIn(record, name);
-    const count = record.documents.filter((document) => document.person === target.person && document.type === target.type).length;
-    if (count >= (documentKind(target.type).multiple ? DOCUMENT_MAX_FILES : 2)) {
-      throw new ConflictError('Ce fichier ne peut pas être ajouté par ce lien : contactez la personne qui vous l’a transmis.');
-    }
-    const saved = await this.keep(record, target, file, 'shared_link');
+    const limit = documentKind(target.type).multiple ? DOCUMENT_MAX_FILES : 2;
+    const placement: Placement = (files) => {
+      if (files.length >= limit) throw new ConflictError('Ce fichier ne peut pas être ajouté par ce lien : contactez la personne qui vous l’a transmis.');
+      return [];
+    };
+    placement(record.documents.filter((document) => document.person === target.person && document.type === target.type));
+    const saved = await this.keep(record, target, file, 'shared_link', placement);
     return { id: saved.id, type: name as DocumentName, file_name: saved.originalName, uploaded_at: saved.uploadedAt.toISOString() };
   }
 
@@ -182,17 +194,24 @@ export class RecordDocumentsService {
     return parsed;
   }
 
-  /** Checks, scans and keeps the file (DocumentsService), then writes its row; a refused file leaves nothing behind. */
-  private async keep(record: Record, target: { person: 1 | 2; type: RecordDocument['type'] }, file: IncomingFile, source: DocumentSource, replaced?: RecordDocument): Promise<RecordDocument> {
+  /**
+   * Checks, scans and keeps the file (DocumentsService), then writes its row in place of the files `placement` names.
+   * The check takes seconds, and uploads of one file come at once (several chosen together, a double click, a shared
+   * link): the kind's files are read again, and `placement` asked again, under the application file's lock, which the
+   * next upload waits for. A refused file leaves nothing behind; the files it replaces are removed from disk.
+   */
+  private async keep(record: Record, target: { person: 1 | 2; type: RecordDocument['type'] }, file: IncomingFile, source: DocumentSource, placement: Placement): Promise<RecordDocument> {
     const kept = await this.documents.ingest({ path: file.path, originalName: file.originalname, type: target.type });
     let saved: RecordDocument;
-    let gone: RecordDocument | null = null;
+    let replaced: RecordDocument[] = [];
     try {
-      saved = await this.dataSource.transaction(async (manager) => {
-        if (replaced) {
-          gone = await manager.findOne(RecordDocument, { where: { id: replaced.id }, lock: rowLock(manager) });
-          const removed = gone && (await manager.delete(RecordDocument, { id: replaced.id, status: In(['to_process', 'declined']) }));
-          if (!removed?.affected) throw new ConflictError('Ce fichier a changé entre-temps (validé ou supprimé) : rechargez la page.');
+      saved = await lockedTransaction(this.dataSource, Record, record.id, async (manager) => {
+        const files = await manager.find(RecordDocument, { where: { record: { id: record.id }, person: target.person, type: target.type }, order: { id: 'ASC' } });
+        replaced = placement(files);
+        if (replaced.length > 0) {
+          const removed = await manager.delete(RecordDocument, { id: In(replaced.map((document) => document.id)), status: In(['to_process', 'declined']) });
+          // Validated meanwhile: a review does not wait for the file's lock.
+          if (removed.affected !== replaced.length) throw new ConflictError(CHANGED_MEANWHILE);
         }
         return manager.save(
           manager.create(RecordDocument, {
@@ -221,7 +240,7 @@ export class RecordDocumentsService {
       await this.documents.remove(kept.storedName);
       throw error;
     }
-    if (gone) await this.documents.remove(...storedFilesOf(gone));
+    if (replaced.length > 0) await this.documents.remove(...replaced.flatMap(storedFilesOf));
     await this.followCompleteness(record.id);
     return saved;
   }
