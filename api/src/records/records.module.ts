@@ -22,8 +22,9 @@ import { UploadLinksService } from './upload-links.service.js';
 @Module({
   imports: [
     TypeOrmModule.forFeature([Record, RecordDocument, Token]),
-    // Uploads are written under the private folder, where a queue worker of another process finds them.
-    MulterModule.registerAsync({ useFactory: (config: AppConfig) => ({ dest: incomingDir(config.dataDir) }), inject: [APP_CONFIG] }),
+    // Uploads are written under the private folder, where a queue worker of another process finds them. File names
+    // are read as UTF-8, as browsers send them (busboy's default, latin1, turns « impôt » into « impÃ´t »).
+    MulterModule.registerAsync({ useFactory: (config: AppConfig) => ({ dest: incomingDir(config.dataDir), defParamCharset: 'utf8' }), inject: [APP_CONFIG] }),
     AuditModule,
     DocumentsModule,
   ],
