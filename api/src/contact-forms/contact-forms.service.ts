@@ -11,7 +11,7 @@ import {
   type ListAnswer,
   type contactFormListSchema,
 } from '@hsa-lli/common/back-office';
-import { CONTACT_SUBJECT_OPTIONS, formatDate, ROLE_LABELS, ROLES, type ContactRequest, type ReferenceStatus } from '@hsa-lli/common/domain';
+import { answeredAgain, CONTACT_SUBJECT_OPTIONS, formatDate, ROLE_LABELS, ROLES, type ContactRequest, type ReferenceStatus } from '@hsa-lli/common/domain';
 import type { DataSource, EntityManager, Repository } from 'typeorm';
 import type { z } from 'zod/mini';
 import type { SessionUser } from '../auth/session-user.js';
@@ -47,14 +47,6 @@ const LIST: ListSpec<Column> = {
 
 function subjectLabel(subject: string): string {
   return CONTACT_SUBJECT_OPTIONS.find((option) => option.value === subject)?.label ?? subject;
-}
-
-/** Keeps only the answers of the eligibility test the site itself sends. */
-function eligibilitySummary(value: unknown): Record<string, unknown> | null {
-  if (typeof value !== 'object' || value === null) return null;
-  const keys = ['household', 'dependants', 'city', 'incomes', 'year', 'eligible', 'ceiling', 'income', 'zone'];
-  const kept = Object.fromEntries(Object.entries(value).filter(([key]) => keys.includes(key)));
-  return JSON.stringify(kept).length <= 2000 ? kept : null;
 }
 
 const actorName = (actor: SessionUser) => fullName(actor) || actor.email;
@@ -137,7 +129,8 @@ export class ContactFormsService {
         phone: request.phone || null,
         message: request.message,
         consent: true,
-        eligibility: eligibilitySummary(request.eligibility),
+        // The verdict is the server's, worked out from the answers: what the browser says of it is never kept.
+        eligibility: answeredAgain(request.eligibility),
       }),
     );
     await this.mail.send({

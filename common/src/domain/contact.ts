@@ -32,7 +32,7 @@ export const contactSchema = z.strictObject({
   consent: z.literal(true, 'Vous devez accepter d’être recontacté(e) pour que nous puissions vous répondre.'),
   /** A field people never see: robots fill it. */
   website: z.optional(z.string()),
-  /** The eligibility test's question and answer, when the request comes from it. */
+  /** The eligibility test's question and answer, when the request comes from it: the server reads the question only (`answeredAgain`). */
   eligibility: z.optional(z.unknown()),
 });
 /** A contact request as the schema gives it back: trimmed, its e-mail address lower-cased. */

@@ -68,6 +68,18 @@ export function checkEligibility(question: EligibilityQuestion): EligibilityAnsw
   return { eligible: income <= ceiling, zone: commune.areas, year: question.year, ceiling, income };
 }
 
+/**
+ * The eligibility test's question a request carries (a contact request made from the test's answer), answered again
+ * here: the verdict, income, ceiling and zone sent with it are never read, whoever sent them. Null when the answers
+ * are missing or are not a question of the test.
+ */
+export function answeredAgain(sent: unknown): EligibilityResult | null {
+  if (typeof sent !== 'object' || sent === null) return null;
+  const { household, dependants, city, incomes, year } = sent as Partial<Record<keyof EligibilityQuestion, unknown>>;
+  const question = eligibilitySchema.safeParse({ household, dependants, city, incomes, year });
+  return question.success ? { ...question.data, ...checkEligibility(question.data) } : null;
+}
+
 /** The year whose ceilings apply today: this year's when published, else the latest. */
 export function currentLliYear(now = new Date()): number {
   const year = now.getFullYear();
