@@ -23,6 +23,9 @@ export interface EnqueueOptions {
   /** Tries in all before the job is failed, `backoff` apart (doubling each time when exponential). */
   attempts?: number;
   backoff?: { type: 'fixed' | 'exponential'; delay: number };
+  /** Forget the job, and its data, as soon as it has completed or finally failed, instead of keeping it in the history. */
+  removeOnComplete?: boolean;
+  removeOnFail?: boolean;
 }
 
 interface LocalJob extends JobView {
@@ -305,11 +308,13 @@ export class JobsService implements OnApplicationShutdown {
           const result = await this.attempt(queue, name, data, options);
           job.result = result ?? null;
           job.state = 'completed';
+          if (options.removeOnComplete) this.localJobs.delete(job.id);
           return result;
         } catch (error) {
           job.state = 'failed';
           job.failed_reason = error instanceof Error ? error.message : String(error);
           this.logger.error(`Job ${queue}:${name} failed: ${job.failed_reason}`);
+          if (options.removeOnFail) this.localJobs.delete(job.id);
           throw error;
         }
       });

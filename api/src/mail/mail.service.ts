@@ -32,6 +32,12 @@ ${mail.action ? `<p><a href="${escape(mail.action.url)}" style="background:#0b4a
 }
 
 /**
+ * An e-mail's job is forgotten once it is sent or has failed: its data holds invitation and reset links, which the
+ * queue's history (in Redis) would otherwise keep. A failure is logged without the e-mail's text.
+ */
+const FORGET = { removeOnComplete: true, removeOnFail: true };
+
+/**
  * E-mails go through the 'mail' queue, so that a slow mail server never slows an answer down. With
  * SMTP_URL they are sent; without it they are written as .eml files under the data folder.
  */
@@ -51,12 +57,16 @@ export class MailService {
   }
 
   async send(mail: Mail): Promise<void> {
-    await this.jobs.enqueue('mail', 'send', mail);
+    await this.jobs.enqueue('mail', 'send', mail, FORGET);
   }
 
   private async deliver(mail: Mail): Promise<{ to: string }> {
     const { text, html } = renderMail(mail);
-    const info = await this.transport.sendMail({ from: this.config.mailFrom, to: mail.to, subject: mail.subject, text, html });
+    const info = await this.transport.sendMail({ from: this.config.mailFrom, to: mail.to, subject: mail.subject, text, html }).catch((error: unknown) => {
+      // Its job and its data go with the failure: the log tells whom it was for and why, never its text.
+      this.logger.error(`The e-mail to ${mail.to} (« ${mail.subject} ») could not be sent: ${error instanceof Error ? error.message : String(error)}`);
+      throw error;
+    });
     if (!this.config.smtpUrl) {
       const folder = join(this.config.dataDir, 'mail');
       mkdirSync(folder, { recursive: true });
