@@ -40,8 +40,10 @@ export interface CleanPdfOptions {
   maxPages: number;
   /** qpdf's binary (Debian's `qpdf` on PATH by default); null: as if it were missing. */
   qpdf?: string | null;
-  /** How long qpdf may take for one file. */
+  /** How long qpdf may take for one run. */
   qpdfTimeoutMs?: number;
+  /** Where qpdf's private folder is made (and removed): the system's temporary folder by default. */
+  tempDir?: string;
 }
 
 /** A kept PDF: its clean copy, its page count, and what was taken out of it (English labels, for the log). */
@@ -129,14 +131,14 @@ async function trailerEncrypted(bytes: Uint8Array): Promise<boolean> {
  * restricts printing or editing). A file that needs a password to be opened is refused as protected, and so is an
  * encrypted one when qpdf is missing; a file no one can read is broken.
  */
-async function open(bytes: Uint8Array, qpdf: string | null, timeoutMs: number): Promise<PDFDocument> {
+async function open(bytes: Uint8Array, qpdf: string | null, timeoutMs: number, tempDir: string): Promise<PDFDocument> {
   const strict = await load(bytes).catch(() => null);
   if (strict && !strict.isEncrypted) return withCatalog(strict);
   if (!qpdf || !(await qpdfAvailable(qpdf))) {
     if (strict || (await trailerEncrypted(bytes))) throw refuse(REFUSALS.encryptedPdf);
     throw broken();
   }
-  const folder = await mkdtemp(join(tmpdir(), 'hsa-pdf-'));
+  const folder = await mkdtemp(join(tempDir, 'hsa-pdf-'));
   try {
     const input = join(folder, 'upload.pdf');
     const output = join(folder, 'decrypted.pdf');
@@ -858,10 +860,10 @@ function checkPictures(document: PDFDocument) {
  * without them, so that anyone can read its dictionaries. `options` may be the page limit alone.
  */
 export async function cleanPdf(bytes: Uint8Array, options: number | CleanPdfOptions): Promise<CleanPdf> {
-  const { maxPages, qpdf = 'qpdf', qpdfTimeoutMs = QPDF_TIMEOUT_MS } = typeof options === 'number' ? { maxPages: options } : options;
+  const { maxPages, qpdf = 'qpdf', qpdfTimeoutMs = QPDF_TIMEOUT_MS, tempDir = tmpdir() } = typeof options === 'number' ? { maxPages: options } : options;
   // A file cut short loses its end marker; pdf-lib would otherwise make do with whatever objects it finds.
   if (Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).lastIndexOf('%%EOF') < 0) throw broken();
-  const document = await open(bytes, qpdf, qpdfTimeoutMs);
+  const document = await open(bytes, qpdf, qpdfTimeoutMs, tempDir);
   canonicalNames(document.context);
   refusedContent(document);
   let pages: number;
