@@ -402,4 +402,12 @@ describe('pixel budgets', () => {
     });
     expect(await refusal(upload)).toBe(REFUSALS.pdfTooComplex);
   });
+
+  it('refuses object streams that decompress to hundreds of megabytes before pdf-lib inflates them', async () => {
+    const bomb = deflateSync(Buffer.alloc(100_000_000, 0x20), { level: 9 });
+    const upload = rawPdf({ extra: [`<< /Type /ObjStm /N 1 /First 4 /Filter /FlateDecode /Length ${bomb.length} >>\nstream\n${bomb.toString('latin1')}\nendstream`] });
+    const started = performance.now();
+    expect(await refusal(upload)).toBe(REFUSALS.pdfTooComplex);
+    expect(performance.now() - started).toBeLessThan(1000);
+  });
 });

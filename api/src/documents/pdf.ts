@@ -162,6 +162,33 @@ async function open(bytes: Uint8Array, qpdf: string | null, timeoutMs: number, t
   }
 }
 
+/**
+ * Whether the object or cross-reference streams of a file inflate beyond `MAX_CONTENT_BYTES` (all of them beyond
+ * `MAX_FILE_CONTENT_BYTES`): pdf-lib inflates them whole as it loads, a few hundred kilobytes could hold gigabytes. The
+ * streams are found by their type in the bytes (pdf-lib recognises no other spelling of it), from their stream keyword
+ * to the next endstream; zlib stops at the limit.
+ */
+function structureTooLarge(bytes: Buffer): boolean {
+  let total = 0;
+  for (const type of ['/ObjStm', '/XRef']) {
+    for (let at = bytes.indexOf(type); at >= 0; at = bytes.indexOf(type, at + type.length)) {
+      const keyword = bytes.indexOf('stream', at);
+      if (keyword < 0 || keyword - at > 4096) continue;
+      let start = keyword + 'stream'.length;
+      if (bytes[start] === 0x0d) start += 1;
+      if (bytes[start] === 0x0a) start += 1;
+      const end = bytes.indexOf('endstream', start);
+      try {
+        total += inflateSync(bytes.subarray(start, end < 0 ? bytes.length : end), { finishFlush: zlib.Z_SYNC_FLUSH, maxOutputLength: MAX_CONTENT_BYTES }).length;
+      } catch (error) {
+        if (error instanceof RangeError) return true;
+      }
+      if (total > MAX_FILE_CONTENT_BYTES) return true;
+    }
+  }
+  return false;
+}
+
 /** A document whose trailer leads to its catalog (pdf-lib reads a file without one). */
 function withCatalog(document: PDFDocument): PDFDocument {
   if (!(document.context.lookup(document.context.trailerInfo.Root) instanceof PDFDict)) throw broken();
@@ -862,7 +889,9 @@ function checkPictures(document: PDFDocument) {
 export async function cleanPdf(bytes: Uint8Array, options: number | CleanPdfOptions): Promise<CleanPdf> {
   const { maxPages, qpdf = 'qpdf', qpdfTimeoutMs = QPDF_TIMEOUT_MS, tempDir = tmpdir() } = typeof options === 'number' ? { maxPages: options } : options;
   // A file cut short loses its end marker; pdf-lib would otherwise make do with whatever objects it finds.
-  if (Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).lastIndexOf('%%EOF') < 0) throw broken();
+  const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  if (buffer.lastIndexOf('%%EOF') < 0) throw broken();
+  if (structureTooLarge(buffer)) throw refuse(REFUSALS.pdfTooComplex);
   const document = await open(bytes, qpdf, qpdfTimeoutMs, tempDir);
   canonicalNames(document.context);
   refusedContent(document);
