@@ -179,33 +179,36 @@ describe.each(BACKENDS)('the follow-up of a file by staff, on $name', (backend) 
   });
 
   it('stops a staff member at their daily number of files, until an administrator allows more', async () => {
-    const [first, second, third] = records.slice(-3).map((record) => record.id) as [number, number, number];
+    const [opened, evented, other] = records.map((record) => record.id) as [number, number, number];
     const view = (id: number) => agents.coordinator.post('/api/records/get-one').send({ id });
-    // The coordinator has not opened any file yet in this suite (events were recorded without reading the file).
-    await view(first).expect(200);
-    await view(second).expect(200);
-    const stopped = await view(third).expect(429);
+    const coordinator = (await agents.coordinator.post('/api/auth/get-roles').expect(200)).body.user_id;
+    // Every call of theirs on a file counts: the coordinator read the first file's follow-up, and recorded events on the second.
+    expect((await agents.admin.post('/api/records/record-views').send({ id: coordinator }).expect(200)).body).toEqual({ consulted: 2, allowed: 2 });
+    await view(opened).expect(200);
+    await view(evented).expect(200);
+    const stopped = await view(other).expect(429);
     expect(stopped.body.error).toBe('Vous avez consulté 2 dossiers ces dernières 24 heures, le maximum permis. Pour en consulter d’autres, demandez à un administrateur de relever votre limite.');
-    // Nor do its notes and events come by the follow-up's calls.
+    // Nor do its notes and events come by the follow-up's calls, nor may they be changed.
     for (const [path, body] of [
-      ['/api/records/follow-up', { id: third }],
-      ['/api/records/notes/create', { record_id: third, body: 'Lecture des notes' }],
-      ['/api/records/set-follower', { id: third, user_id: null }],
-      ['/api/records/stage', { id: third, stage: 'abandoned' }],
+      ['/api/records/follow-up', { id: other }],
+      ['/api/records/notes/create', { record_id: other, body: 'Lecture des notes' }],
+      ['/api/records/events/create', { record_id: other, type: 'call', reason: 'outgoing', at: '2026-11-20T10:00' }],
+      ['/api/records/set-follower', { id: other, user_id: null }],
+      ['/api/records/stage', { id: other, stage: 'abandoned' }],
     ] as const) {
       expect((await agents.coordinator.post(path).send(body).expect(429)).body.error).toBe(stopped.body.error);
     }
-    await agents.coordinator.post('/api/records/follow-up').send({ id: first }).expect(200);
-    // A file already opened today opens again; another one's documents do not open either.
-    await view(first).expect(200);
-    const coordinator = (await agents.coordinator.post('/api/auth/get-roles').expect(200)).body.user_id;
+    await agents.coordinator.post('/api/records/follow-up').send({ id: evented }).expect(200);
+    // A file already consulted today opens again.
+    await view(evented).expect(200);
     expect((await agents.admin.post('/api/records/record-views').send({ id: coordinator }).expect(200)).body).toEqual({ consulted: 2, allowed: 2 });
     const allowed = await agents.admin.post('/api/records/record-views/allow').send({ id: coordinator, extra: 1 }).expect(200);
     expect(allowed.body).toEqual({ consulted: 2, allowed: 3 });
-    await view(third).expect(200);
+    await view(other).expect(200);
     await agents.admin.post('/api/records/record-views/allow').send({ id: coordinator, extra: 0 }).expect(400);
-    // Another staff member keeps their own count.
-    await agents.hsa.post('/api/records/get-one').send({ id: third }).expect(200);
+    // Another staff member keeps their own count and their own limit.
+    const hsa = (await agents.hsa.post('/api/auth/get-roles').expect(200)).body.user_id;
+    expect((await agents.admin.post('/api/records/record-views').send({ id: hsa }).expect(200)).body).toEqual({ consulted: 2, allowed: 2 });
     expect((await request(api.server).post('/api/records/record-views').send({ id: coordinator })).status).toBe(401);
   });
 });

@@ -21,11 +21,19 @@ export function staffSignature(user: { firstName: string; lastName: string }): s
 const ACTION_LABELS: Record<AuditAction, string> = {
   record_view: 'A consulté le dossier',
   document_read: 'A ouvert une pièce justificative',
+  documents_review: 'A vérifié des pièces justificatives',
+  upload_link_create: 'A créé un lien de dépôt de pièces',
+  upload_link_withdraw: 'A retiré un lien de dépôt de pièces',
+  follow_up_change: 'A mis à jour le suivi du dossier',
+  invitation_resend: 'A renvoyé l’invitation à créer le compte',
 };
 
+/** Entries of one staff member, of the same kind, this close together: one visit of a page, shown once. */
+const ONE_VISIT_MS = 60_000;
+
 /**
- * The audit trail of staff consultations of application files: every view of a record and every read of one of
- * its documents by staff, written before the answer leaves, so that nothing is read without a trace.
+ * The audit trail of staff consultations of application files: every staff call that reads or changes one file
+ * (ConsultationInterceptor), so that nothing is read or changed without a trace.
  */
 @Injectable()
 export class AuditService {
@@ -43,6 +51,11 @@ export class AuditService {
    */
   async record(action: AuditAction, target: { recordId: number; documentId?: number }, actor: SessionUser, request: Request): Promise<void> {
     await this.checkAllowance(target.recordId, actor);
+    await this.write(action, target, actor, request);
+  }
+
+  /** Writes a consultation the staff member was allowed to make (checkAllowance): who, what, which file, from where. */
+  async write(action: AuditAction, target: { recordId: number; documentId?: number }, actor: SessionUser, request: Request): Promise<void> {
     await this.entries.insert({
       action,
       recordId: target.recordId,
@@ -78,8 +91,8 @@ export class AuditService {
   }
 
   /**
-   * Refuses (429) what would show a file the staff member may not consult today: a file they have not opened in the
-   * last 24 hours while they are at their limit. The follow-up's calls answer with the file's notes and events.
+   * Refuses (429) a consultation the staff member may not make today: of a file they have not consulted in the last
+   * 24 hours, while they are at their limit.
    */
   async checkAllowance(recordId: number, actor: SessionUser): Promise<void> {
     const since = new Date(Date.now() - DAY_MS);
@@ -92,9 +105,19 @@ export class AuditService {
     }
   }
 
-  /** A file's consultations, newest first, as its owner sees them. */
+  /**
+   * A file's consultations, newest first, as its owner and staff see them. Opening a file's page makes several calls
+   * (the file, its follow-up, its links): the entries of one staff member and one kind within a minute are shown once.
+   */
   async consultations(recordId: number, limit = 100): Promise<ConsultationView[]> {
     const entries = await this.entries.find({ where: { recordId }, order: { at: 'DESC', id: 'DESC' }, take: limit });
-    return entries.map((entry) => ({ at: entry.at.toISOString(), by: `${entry.actorName} (${entry.actorRoles})`, what: ACTION_LABELS[entry.action] }));
+    const shown: AuditEntry[] = [];
+    for (const entry of entries) {
+      const newer = shown.at(-1);
+      const sameVisit =
+        newer && newer.actorId === entry.actorId && newer.action === entry.action && newer.documentId === entry.documentId && newer.at.getTime() - entry.at.getTime() < ONE_VISIT_MS;
+      if (!sameVisit) shown.push(entry);
+    }
+    return shown.map((entry) => ({ at: entry.at.toISOString(), by: `${entry.actorName} (${entry.actorRoles})`, what: ACTION_LABELS[entry.action] }));
   }
 }

@@ -1,5 +1,9 @@
+import { ForbiddenException, Inject, Injectable, SetMetadata, type CanActivate, type ExecutionContext } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
 import type { NextFunction, Request, Response } from 'express';
 import type { ApiErrorBody } from '@hsa-lli/common/domain';
+import { APP_CONFIG } from '../config/config.module.js';
+import type { AppConfig } from '../config/config.js';
 
 const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -7,7 +11,7 @@ const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
 const UPLOADS = new Set(['/images/upload', '/records/documents/upload', '/records/shared/upload']);
 
 /** Whether the request says it comes from a page of another site. */
-function fromAnotherSite(request: Request, publicUrl: string): boolean {
+export function fromAnotherSite(request: Request, publicUrl: string): boolean {
   const site = request.get('sec-fetch-site');
   if (site === 'cross-site' || site === 'same-site') return true;
   const origin = request.get('origin');
@@ -28,7 +32,8 @@ function fromAnotherSite(request: Request, publicUrl: string): boolean {
  * neither send JSON nor hide where it comes from. So a call that changes anything must come from
  * this site and carry JSON, or no body at all. The upload routes take multipart too, from a request
  * that says it comes from this site (`Sec-Fetch-Site: same-origin`, or an `Origin` of this site: browsers
- * send one with every POST): a form of another site cannot.
+ * send one with every POST): a form of another site cannot. Reads pass here; those that do something say so on their
+ * route (`@ThisSiteOnly()`, below).
  */
 export function sameSiteRequests(publicUrl: string) {
   return (request: Request, response: Response, next: NextFunction): void => {
@@ -48,4 +53,29 @@ export function sameSiteRequests(publicUrl: string) {
     }
     next();
   };
+}
+
+const THIS_SITE_ONLY = 'hsa:this-site-only';
+
+/**
+ * Refuses a read (GET) that does something when another site's page asks for it, as a change is refused: one that
+ * writes a consultation in the audit trail or starts a job. A link, a picture or a frame of any page sends it with the
+ * visitor's cookie (`Sec-Fetch-Site: cross-site`); the product's own pages send `same-origin`, an address typed or
+ * bookmarked `none`. `same-site` is refused too, as for changes: no page of the product lives on another origin.
+ */
+export const ThisSiteOnly = () => SetMetadata(THIS_SITE_ONLY, true);
+
+/** The global guard of `@ThisSiteOnly()`: 403 `{"error":"Forbidden"}`, like a cross-site change. */
+@Injectable()
+export class ThisSiteOnlyGuard implements CanActivate {
+  constructor(
+    private readonly reflector: Reflector,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  canActivate(context: ExecutionContext): boolean {
+    if (!this.reflector.get<boolean | undefined>(THIS_SITE_ONLY, context.getHandler())) return true;
+    if (fromAnotherSite(context.switchToHttp().getRequest<Request>(), this.config.publicUrl)) throw new ForbiddenException();
+    return true;
+  }
 }

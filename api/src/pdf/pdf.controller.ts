@@ -1,9 +1,9 @@
-import { Controller, Get, HttpCode, NotFoundException, Param, Post, Req, Res } from '@nestjs/common';
+import { Controller, Get, HttpCode, NotFoundException, Param, Post, Res } from '@nestjs/common';
 import { PDF_DOCUMENTS, TEXT_ID, type PdfKind } from '@hsa-lli/common/back-office';
-import type { Request, Response } from 'express';
-import { Actor, ForPage, PrintData, Printing } from '../auth/access.decorators.js';
-import type { PrintGrant } from '../auth/print-token.js';
-import type { SessionUser } from '../auth/session-user.js';
+import type { Response } from 'express';
+import { Consults, ConsultsNoFile } from '../audit/consultations.js';
+import { ForPage, PrintData } from '../auth/access.decorators.js';
+import { ThisSiteOnly } from '../common/same-site-requests.js';
 import { PdfService } from './pdf.service.js';
 
 const EXECUTIVE = PDF_DOCUMENTS.executive.page;
@@ -40,7 +40,9 @@ export class PdfController {
     return answer;
   }
 
+  /** May start a print job: refused from another site, as the summary's file is. */
   @ForPage(EXECUTIVE)
+  @ThisSiteOnly()
   @Get('goods/:id/PDF/executive.pdf')
   executiveFile(@Param('id') raw: string, @Res() response: Response) {
     return this.sendFile('executive', idOf(raw), response);
@@ -52,31 +54,32 @@ export class PdfController {
     return this.job('executive', idOf(raw), job);
   }
 
-  /** The applicant summary's data (spec section 7: `{ record }`): a consultation of the file by whoever opens it. */
+  /**
+   * The applicant summary's data (spec section 7: `{ record }`): a consultation of the file by whoever opens it. The
+   * print browser reads it for the staff member who asked for the PDF, whose request was the consultation.
+   */
   @ForPage(SUMMARY)
   @PrintData()
+  @Consults('record_view', { record: 'params.id' })
   @Post('records/:id/PDF/summary')
   @HttpCode(200)
-  async summary(@Param('id') raw: string, @Printing() grant: PrintGrant | null, @Actor() actor: SessionUser, @Req() request: Request) {
-    const id = idOf(raw);
-    const answer = await this.pdf.summary(id);
+  async summary(@Param('id') raw: string) {
+    const answer = await this.pdf.summary(idOf(raw));
     if (!answer) throw new NotFoundException();
-    // The print browser reads it for the staff member who asked for the PDF, whose request was the consultation.
-    if (!grant) await this.pdf.consult('summary', id, actor, request);
     return answer;
   }
 
   /** Asking for the summary's PDF is a consultation of the file, as opening its page is. */
   @ForPage(SUMMARY)
+  @Consults('record_view', { record: 'params.id' })
   @Get('records/:id/PDF/summary.pdf')
-  async summaryFile(@Param('id') raw: string, @Actor() actor: SessionUser, @Req() request: Request, @Res() response: Response) {
-    const id = idOf(raw);
-    if (!(await this.pdf.summary(id))) throw new NotFoundException();
-    await this.pdf.consult('summary', id, actor, request);
-    return this.sendFile('summary', id, response);
+  summaryFile(@Param('id') raw: string, @Res() response: Response) {
+    return this.sendFile('summary', idOf(raw), response);
   }
 
+  /** A print job's state says nothing of the file. */
   @ForPage(SUMMARY)
+  @ConsultsNoFile()
   @Get('records/:id/PDF/summary/jobs/:job')
   summaryJob(@Param('id') raw: string, @Param('job') job: string) {
     return this.job('summary', idOf(raw), job);

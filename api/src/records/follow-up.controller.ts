@@ -13,6 +13,7 @@ import {
 } from '@hsa-lli/common/back-office';
 import type { z } from 'zod/mini';
 import { AuditService } from '../audit/audit.service.js';
+import { Consults, ConsultsNoFile } from '../audit/consultations.js';
 import { Actor, ForPage } from '../auth/access.decorators.js';
 import type { SessionUser } from '../auth/session-user.js';
 import { SchemaBody } from '../common/schema-body.js';
@@ -21,8 +22,8 @@ import { STAFF_RECORD } from './record-pages.js';
 
 
 /**
- * A file's follow-up by staff: stage, events, notes, follower (the calls that answer them are refused, like the file
- * itself, to a staff member at their daily limit); and that limit, for administrators.
+ * A file's follow-up by staff: stage, events, notes, follower, each call a consultation of the file (refused, like the
+ * file itself, to a staff member at their daily limit); and that limit, for administrators.
  */
 @Controller('records')
 export class FollowUpController {
@@ -32,22 +33,23 @@ export class FollowUpController {
   ) {}
 
   @ForPage(STAFF_RECORD)
+  @Consults('record_view', { record: 'body.id' })
   @Post('follow-up')
   @HttpCode(200)
-  async view(@SchemaBody(idRequestSchema) { id }: IdRequest, @Actor() actor: SessionUser) {
-    await this.audit.checkAllowance(id, actor);
+  view(@SchemaBody(idRequestSchema) { id }: IdRequest) {
     return this.followUp.view(id);
   }
 
   @ForPage(STAFF_RECORD)
+  @Consults('follow_up_change', { record: 'body.id' })
   @Post('stage')
   @HttpCode(200)
-  async move(@SchemaBody(stageMoveSchema) request: StageMoveRequest, @Actor() actor: SessionUser) {
-    await this.audit.checkAllowance(request.id, actor);
+  move(@SchemaBody(stageMoveSchema) request: StageMoveRequest, @Actor() actor: SessionUser) {
     return this.followUp.move(request, actor);
   }
 
   @ForPage(STAFF_RECORD)
+  @Consults('follow_up_change', { record: 'body.record_id' })
   @Post('events/create')
   @HttpCode(201)
   addEvent(@SchemaBody(eventCreateSchema) request: EventCreateRequest, @Actor() actor: SessionUser) {
@@ -55,6 +57,7 @@ export class FollowUpController {
   }
 
   @ForPage(STAFF_RECORD)
+  @Consults('follow_up_change', { event: 'body.id' })
   @Post('events/delete')
   @HttpCode(200)
   deleteEvent(@SchemaBody(idRequestSchema) { id }: IdRequest, @Actor() actor: SessionUser) {
@@ -62,14 +65,15 @@ export class FollowUpController {
   }
 
   @ForPage(STAFF_RECORD)
+  @Consults('follow_up_change', { record: 'body.record_id' })
   @Post('notes/create')
   @HttpCode(201)
-  async addNote(@SchemaBody(noteCreateSchema) { record_id, body }: z.output<typeof noteCreateSchema>, @Actor() actor: SessionUser) {
-    await this.audit.checkAllowance(record_id, actor);
+  addNote(@SchemaBody(noteCreateSchema) { record_id, body }: z.output<typeof noteCreateSchema>, @Actor() actor: SessionUser) {
     return this.followUp.addNote(record_id, body, actor);
   }
 
   @ForPage(STAFF_RECORD)
+  @ConsultsNoFile()
   @Post('followers')
   @HttpCode(200)
   followers() {
@@ -77,6 +81,7 @@ export class FollowUpController {
   }
 
   @ForPage(STAFF_RECORD)
+  @ConsultsNoFile()
   @Post('good-options')
   @HttpCode(200)
   goodOptions(@SchemaBody(recordGoodOptionsSchema) { residence }: z.output<typeof recordGoodOptionsSchema>) {
@@ -84,10 +89,10 @@ export class FollowUpController {
   }
 
   @ForPage(STAFF_RECORD)
+  @Consults('follow_up_change', { record: 'body.id' })
   @Post('set-follower')
   @HttpCode(200)
-  async setFollower(@SchemaBody(followerSchema) { id, user_id }: z.output<typeof followerSchema>, @Actor() actor: SessionUser) {
-    await this.audit.checkAllowance(id, actor);
+  setFollower(@SchemaBody(followerSchema) { id, user_id }: z.output<typeof followerSchema>, @Actor() actor: SessionUser) {
     return this.followUp.setFollower(id, user_id, actor);
   }
 

@@ -12,9 +12,7 @@ import {
   type RecordDocumentView,
   type SharedDocumentView,
 } from '@hsa-lli/common/domain';
-import type { Request } from 'express';
 import { In, IsNull, type DataSource } from 'typeorm';
-import { AuditService } from '../audit/audit.service.js';
 import type { SessionUser } from '../auth/session-user.js';
 import { ConflictError, FieldsError } from '../common/api-errors.js';
 import { lockedTransaction, rowLock } from '../common/list-query.js';
@@ -53,7 +51,7 @@ type Placement = (files: RecordDocument[]) => RecordDocument[];
 
 /**
  * The supporting documents of the files: added by their owner, by someone holding a shared link, or by staff;
- * read back by their owner (the original) and by staff (a watermarked copy, each read in the audit trail); reviewed
+ * read back by their owner (the original) and by staff (a watermarked copy, each read a consultation); reviewed
  * by staff. Every query names the file it works in: an id from another file is a 404, like an unknown one.
  */
 @Injectable()
@@ -65,7 +63,6 @@ export class RecordDocumentsService {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly records: RecordsService,
     private readonly documents: DocumentsService,
-    private readonly audit: AuditService,
     private readonly mail: MailService,
     private readonly list: RecordsListService,
   ) {}
@@ -139,11 +136,10 @@ export class RecordDocumentsService {
     return { buffer: await this.documents.open(document), contentType: document.contentType, fileName: document.originalName };
   }
 
-  /** A watermarked copy, to staff; the read is in the audit trail before a byte leaves. */
-  async fileForStaff(id: number, actor: SessionUser, request: Request): Promise<DocumentFile> {
-    const document = await this.dataSource.manager.findOne(RecordDocument, { where: { id }, relations: { record: true } });
+  /** A watermarked copy, to staff, whose consultation is written before (ConsultationInterceptor). */
+  async fileForStaff(id: number): Promise<DocumentFile> {
+    const document = await this.dataSource.manager.findOne(RecordDocument, { where: { id } });
     if (!document) throw new NotFoundException();
-    await this.audit.record('document_read', { recordId: document.record.id, documentId: document.id }, actor, request);
     const copy = await this.documents.watermarked(document);
     if (copy.storedName !== document.watermarkedName) {
       const saved = await this.dataSource.manager.update(

@@ -14,11 +14,11 @@ import {
 import type { Request, Response } from 'express';
 import type { z } from 'zod/mini';
 import { Actor, ForPage, Public } from '../auth/access.decorators.js';
-import { mayUse } from '../auth/access-rules.js';
 import type { SessionUser } from '../auth/session-user.js';
 import { FieldsError } from '../common/api-errors.js';
 import { SchemaBody } from '../common/schema-body.js';
 import { AuditService } from '../audit/audit.service.js';
+import { Consulted, Consults, type ConsultedFile } from '../audit/consultations.js';
 import { DocumentUploadInterceptor } from './document-upload.interceptor.js';
 import {
   ownerUploadSchema,
@@ -85,14 +85,14 @@ export class RecordsController {
     return { my_record: await this.records.updateMine(actor.id, update) };
   }
 
-  /** A file as staff see it; the view is in the audit trail. */
+  /** A file as staff see it, with its consultations (this one included). */
   @ForPage(STAFF_RECORD)
+  @Consults('record_view', { record: 'body.id' })
   @Post('get-one')
   @HttpCode(200)
-  async getOne(@SchemaBody(idRequestSchema) { id }: IdRequest, @Actor() actor: SessionUser, @Req() request: Request): Promise<StaffRecordAnswer> {
+  async getOne(@SchemaBody(idRequestSchema) { id }: IdRequest): Promise<StaffRecordAnswer> {
     const record = await this.records.findOne(id);
     if (!record) throw new NotFoundException();
-    await this.audit.record('record_view', { recordId: id }, actor, request);
     return { record: staffRecordView(record, await this.audit.consultations(id)) };
   }
 
@@ -115,29 +115,21 @@ export class RecordsController {
     return this.documents.deleteAsOwner(actor.id, id);
   }
 
-  /** The original to its owner; a watermarked copy to staff, each read in the audit trail. */
+  /**
+   * The original to its owner (a staff member may be an applicant too); any other document, to staff, as a
+   * watermarked copy, each read a consultation.
+   */
   @ForPage(MY_DOCUMENTS, STAFF_RECORD)
+  @Consults('document_read', { document: 'params.id', exceptOwner: true })
   @Get('documents/:id/file')
-  async file(@Param('id') raw: string, @Actor() actor: SessionUser, @Req() request: Request, @Res() response: Response): Promise<void> {
+  async file(@Param('id') raw: string, @Actor() actor: SessionUser, @Consulted() consulted: ConsultedFile | null, @Res() response: Response): Promise<void> {
     if (!TEXT_ID.test(raw)) throw new NotFoundException();
     const id = Number(raw);
-    send(response, await this.documentFile(id, actor, request));
-  }
-
-  /** Its own documents as their owner (a staff member may be an applicant too), any other as staff. */
-  private async documentFile(id: number, actor: SessionUser, request: Request): Promise<DocumentFile> {
-    const staff = mayUse(actor.roles, STAFF_RECORD);
-    if (actor.roles.includes('customer')) {
-      try {
-        return await this.documents.fileForOwner(actor.id, id);
-      } catch (error) {
-        if (!(staff && error instanceof NotFoundException)) throw error;
-      }
-    }
-    return this.documents.fileForStaff(id, actor, request);
+    send(response, consulted ? await this.documents.fileForStaff(id) : await this.documents.fileForOwner(actor.id, id));
   }
 
   @ForPage(STAFF_RECORD)
+  @Consults('documents_review', { record: 'body.record_id' })
   @Post('documents/review')
   @HttpCode(200)
   review(@SchemaBody(reviewSchema) review: ReviewRequest, @Actor() actor: SessionUser) {
@@ -170,6 +162,7 @@ export class RecordsController {
   // …and by staff, for any file.
 
   @ForPage(STAFF_RECORD)
+  @Consults('record_view', { record: 'body.record_id' })
   @Post('upload-links/list-for-record')
   @HttpCode(200)
   listLinks(@SchemaBody(recordIdSchema) { record_id }: z.output<typeof recordIdSchema>) {
@@ -177,6 +170,7 @@ export class RecordsController {
   }
 
   @ForPage(STAFF_RECORD)
+  @Consults('upload_link_create', { record: 'body.record_id' })
   @Post('upload-links/create-for-record')
   @HttpCode(201)
   async createLink(@SchemaBody(staffUploadLinkCreateSchema) { record_id, email }: z.output<typeof staffUploadLinkCreateSchema>, @Actor() actor: SessionUser) {
@@ -186,6 +180,7 @@ export class RecordsController {
   }
 
   @ForPage(STAFF_RECORD)
+  @Consults('upload_link_withdraw', { record: 'body.record_id' })
   @Post('upload-links/withdraw-for-record')
   @HttpCode(200)
   withdrawLink(@SchemaBody(staffUploadLinkWithdrawSchema) { record_id, id }: z.output<typeof staffUploadLinkWithdrawSchema>) {

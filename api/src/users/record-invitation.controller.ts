@@ -1,5 +1,6 @@
 import { Controller, HttpCode, NotFoundException, Post } from '@nestjs/common';
 import { idRequestSchema, type IdRequest, type RecordAccountView } from '@hsa-lli/common/back-office';
+import { Consults } from '../audit/consultations.js';
 import { Actor, ForPage } from '../auth/access.decorators.js';
 import type { SessionUser } from '../auth/session-user.js';
 import { ConflictError } from '../common/api-errors.js';
@@ -17,6 +18,7 @@ export class RecordInvitationController {
   ) {}
 
   @ForPage(STAFF_RECORD)
+  @Consults('invitation_resend', { record: 'body.id' })
   @Post('resend-invitation')
   @HttpCode(200)
   async resend(@SchemaBody(idRequestSchema) { id }: IdRequest, @Actor() actor: SessionUser): Promise<{ account: RecordAccountView }> {

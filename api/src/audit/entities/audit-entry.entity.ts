@@ -1,10 +1,23 @@
 import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
 
-export const AUDIT_ACTIONS = ['record_view', 'document_read'] as const;
+/**
+ * What a staff member did with a file: viewed it (its page, its follow-up, its summary sheet, its upload links), opened
+ * one of its documents, reviewed documents, created or withdrew an upload link, updated its follow-up (stage, events,
+ * notes, follower), sent its applicant a new invitation.
+ */
+export const AUDIT_ACTIONS = [
+  'record_view',
+  'document_read',
+  'documents_review',
+  'upload_link_create',
+  'upload_link_withdraw',
+  'follow_up_change',
+  'invitation_resend',
+] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
 /**
- * One consultation of an application file by staff: a view of the record or a read of one of its documents. Who,
+ * One consultation of an application file by staff: any call of theirs that reads or changes that one file. Who,
  * what, when, from where. Kept apart from the records so that nothing a staff member can change rewrites it.
  */
 @Entity('audit_entries')
