@@ -12,7 +12,7 @@ import { ClamavError, scanFile } from './clamav.js';
 import { FilePool, ranOutOfMemory } from './file-pool.js';
 import type { FileTask } from './file-work.js';
 import { loadKeyring, type Keyring } from './keyring.js';
-import { PROCESSING_BUSY, REFUSALS, SCAN_UNAVAILABLE, watermarkText } from './messages.js';
+import { DOCUMENT_MAX_PIXELS, PROCESSING_BUSY, REFUSALS, SCAN_UNAVAILABLE, watermarkText } from './messages.js';
 import type { PhotoType } from './photos.js';
 import { decryptFrom, encryptInto, removeFrom, VaultError } from './vault.js';
 
@@ -217,10 +217,12 @@ export class DocumentsService implements OnApplicationBootstrap {
       const detected = await fileTypeFromFile(path);
       const contentType = detected?.mime;
       if (!contentType || !(DOCUMENT_CONTENT_TYPES as readonly string[]).includes(contentType)) throw refuse(REFUSALS.notAccepted);
+      // A decrypted PDF or a decoded photo waits in the private incoming folder, never in the system's temporary one.
+      const scratch = incomingDir(this.config.dataDir);
       const task: FileTask =
         contentType === 'application/pdf'
-          ? { task: 'clean-pdf', path, maxPages: DOCUMENT_MAX_PAGES[type] }
-          : { task: 'clean-photo', path, type: contentType as PhotoType, decoding: { heic: this.pool.heic, scratch: incomingDir(this.config.dataDir) } };
+          ? { task: 'clean-pdf', path, maxPages: DOCUMENT_MAX_PAGES[type], scratch }
+          : { task: 'clean-photo', path, type: contentType as PhotoType, decoding: { heic: this.pool.heic, scratch } };
       const kept = await this.inPool(task);
       const stored = await encryptInto(this.folder, this.keyring, chunks(kept.bytes));
       return { ...stored, contentType: kept.contentType, pages: kept.pages, scan, originalName: cleanFileName(originalName) };
@@ -229,15 +231,18 @@ export class DocumentsService implements OnApplicationBootstrap {
     }
   }
 
-  /** A task of the worker threads; its refusal as the French answer, a file too heavy to read as « abîmé ». */
+  /**
+   * A task of the worker threads; its refusal as the French answer. An upload that needs more memory than a thread has
+   * is refused as too heavy (a kept document that would, for its copy, is an error: uploads are held to budgets).
+   */
   private async inPool(task: FileTask): Promise<{ bytes: Uint8Array; contentType: string; pages: number }> {
     let result;
     try {
       result = await this.pool.run(task);
     } catch (error) {
-      if (!ranOutOfMemory(error)) throw error;
+      if (!ranOutOfMemory(error) || task.task === 'watermark') throw error;
       this.logger.warn(`A file needed more memory than a worker thread has (${task.task}): refused`);
-      throw refuse(task.task === 'clean-pdf' ? REFUSALS.brokenPdf : REFUSALS.unreadableImage);
+      throw refuse(task.task === 'clean-pdf' ? REFUSALS.pdfTooComplex : REFUSALS.tooManyPixels(DOCUMENT_MAX_PIXELS / 1_000_000));
     }
     if ('refused' in result) throw refuse(result.refused);
     return result;

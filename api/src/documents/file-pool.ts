@@ -29,6 +29,8 @@ export class FilePool implements OnApplicationShutdown {
   private readonly logger = new Logger(FilePool.name);
   private readonly pool: Piscina<FileTask, FileTaskResult>;
   readonly heic: HeicDecoder = findHeicDecoder();
+  /** Whether qpdf is there to open PDFs protected by an owner password only (refused as protected without it). */
+  qpdf = false;
 
   constructor() {
     // Under vitest this module is TypeScript: its threads start from a loader that runs the sources.
@@ -41,6 +43,12 @@ export class FilePool implements OnApplicationShutdown {
       resourceLimits: { maxOldGenerationSizeMb: HEAP_MB },
     });
     this.logger.log(`Files are checked and watermarked in up to ${THREADS} worker threads; ${describeHeicDecoder(this.heic)}`);
+    void import('./pdf.js')
+      .then(({ qpdfAvailable }) => qpdfAvailable())
+      .then((available) => {
+        this.qpdf = available;
+        if (!available) this.logger.warn('qpdf is missing: PDFs protected by an owner password only are refused as protected (install Debian’s qpdf)');
+      });
   }
 
   run(task: FileTask): Promise<FileTaskResult> {

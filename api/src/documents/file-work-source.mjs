@@ -1,7 +1,10 @@
-// The worker threads' entry when the API runs from its TypeScript sources (its tests, under vitest): Node strips the
-// types itself; these hooks only let the sources' `./x.js` imports find `./x.ts`, and the workspace's packages their
+// The worker threads' entry when the API runs from its TypeScript sources (its tests, under vitest): Node turns the
+// sources into JavaScript itself (`stripTypeScriptTypes`, transform mode: types gone, parameter properties and enums
+// written out); these hooks also let the sources' `./x.js` imports find `./x.ts`, and the workspace's packages their
 // `source` export. A built API runs dist/documents/file-work.js and never loads this file.
-import { registerHooks } from 'node:module';
+import { readFileSync } from 'node:fs';
+import { registerHooks, stripTypeScriptTypes } from 'node:module';
+import { fileURLToPath } from 'node:url';
 
 registerHooks({
   resolve(specifier, context, nextResolve) {
@@ -12,6 +15,11 @@ registerHooks({
       if (error?.code !== 'ERR_MODULE_NOT_FOUND' || !/^\.\.?\//.test(specifier) || !specifier.endsWith('.js')) throw error;
       return nextResolve(`${specifier.slice(0, -3)}.ts`, { ...context, conditions });
     }
+  },
+  load(url, context, nextLoad) {
+    if (!url.startsWith('file:') || !url.endsWith('.ts')) return nextLoad(url, context);
+    const source = stripTypeScriptTypes(readFileSync(fileURLToPath(url), 'utf8'), { mode: 'transform' });
+    return { format: 'module', source, shortCircuit: true };
   },
 });
 

@@ -4,15 +4,12 @@
  * requests or renews a queue's job locks. Each task answers plain data; a refusal comes back as its French reason.
  */
 import { readFile } from 'node:fs/promises';
-import { heicToJpeg } from './heic.js';
 import { DocumentRefused } from './messages.js';
-import { cleanPdf } from './pdf.js';
-import { cleanPhoto, type PhotoDecoding, type PhotoType } from './photos.js';
-import { watermarkPdf, watermarkPhoto } from './watermark.js';
+import type { PhotoDecoding, PhotoType } from './photos.js';
 
 export type FileTask =
   /** Checks an upload of the incoming folder and makes its clean copy. */
-  | { task: 'clean-pdf'; path: string; maxPages: number }
+  | { task: 'clean-pdf'; path: string; maxPages: number; scratch: string }
   | { task: 'clean-photo'; path: string; type: PhotoType; decoding: PhotoDecoding }
   /** A HEIC/HEIF picture as a JPEG (residences' and goods' photos): the native decoder's wait, or the WASM one's work. */
   | { task: 'heic-to-jpeg'; path: string; decoding: PhotoDecoding }
@@ -23,17 +20,23 @@ export type FileTaskResult = { refused: string } | { bytes: Uint8Array; contentT
 
 async function perform(input: FileTask): Promise<FileTaskResult> {
   switch (input.task) {
+    // Each task loads only its own libraries: a thread started for a photo never loads pdf.js.
     case 'clean-pdf': {
-      const { bytes, pages } = await cleanPdf(await readFile(input.path), input.maxPages);
+      const { cleanPdf } = await import('./pdf.js');
+      const { bytes, pages } = await cleanPdf(await readFile(input.path), { maxPages: input.maxPages, tempDir: input.scratch });
       return { bytes, contentType: 'application/pdf', pages };
     }
     case 'clean-photo': {
+      const { cleanPhoto } = await import('./photos.js');
       const { bytes, contentType } = await cleanPhoto(input.path, input.type, input.decoding);
       return { bytes, contentType, pages: 1 };
     }
-    case 'heic-to-jpeg':
+    case 'heic-to-jpeg': {
+      const { heicToJpeg } = await import('./heic.js');
       return { bytes: await heicToJpeg(input.path, input.decoding.heic, input.decoding.scratch), contentType: 'image/jpeg', pages: 1 };
+    }
     case 'watermark': {
+      const { watermarkPdf, watermarkPhoto } = await import('./watermark.js');
       if (input.contentType === 'application/pdf') return { bytes: await watermarkPdf(input.bytes, input.text), contentType: 'application/pdf', pages: 0 };
       return { bytes: await watermarkPhoto(input.bytes, input.text), contentType: 'image/jpeg', pages: 1 };
     }

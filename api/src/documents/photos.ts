@@ -1,12 +1,6 @@
 import sharp from 'sharp';
 import { heicToJpeg, type HeicDecoder } from './heic.js';
-import { DocumentRefused, REFUSALS } from './messages.js';
-
-/**
- * The most pixels a photo of a document may have (40 millions, beyond any phone's camera): a small file can declare a
- * huge image, whose decoding would take gigabytes of memory.
- */
-export const DOCUMENT_MAX_PIXELS = 40_000_000;
+import { DOCUMENT_MAX_PIXELS, DocumentRefused, REFUSALS } from './messages.js';
 
 export type PhotoType = 'image/jpeg' | 'image/png' | 'image/heic' | 'image/heif';
 
@@ -37,7 +31,8 @@ export async function cleanPhoto(path: string, type: PhotoType, decoding: PhotoD
   try {
     if (type === 'image/png') return { bytes: await sharp(path, options).rotate().png().toBuffer(), contentType: 'image/png' };
     const input = type === 'image/heic' || type === 'image/heif' ? await heicToJpeg(path, decoding.heic, decoding.scratch) : path;
-    return { bytes: await sharp(input, options).rotate().jpeg({ quality: 90, mozjpeg: true }).toBuffer(), contentType: 'image/jpeg' };
+    // libjpeg-turbo's own encoder: mozjpeg's smaller files (about 12 %) cost a 12-megapixel photo over a second more.
+    return { bytes: await sharp(input, options).rotate().jpeg({ quality: 90 }).toBuffer(), contentType: 'image/jpeg' };
   } catch {
     throw new DocumentRefused(REFUSALS.unreadableImage);
   }

@@ -4,6 +4,7 @@ import { dirname, join } from 'node:path';
 import { PDFDocument } from 'pdf-lib';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import sharp from 'sharp';
+import { PDF_MAX_IMAGE_PIXELS } from './pdf.js';
 
 /** pdfjs-dist's own data (standard fonts, character maps, colour profiles, image decoders), read from disk in Node. */
 const PDFJS = dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json'));
@@ -56,6 +57,8 @@ export async function watermarkPdf(bytes: Uint8Array, text: string): Promise<Uin
     cMapUrl: pdfjsFolder('cmaps'),
     iccUrl: pdfjsFolder('iccs'),
     wasmUrl: pdfjsFolder('wasm'),
+    // Uploads over it were refused; a picture over it is never decoded (left blank) rather than filling the memory.
+    maxImageSize: PDF_MAX_IMAGE_PIXELS,
     verbosity: 0,
   });
   try {
@@ -95,6 +98,6 @@ export async function watermarkPhoto(bytes: Uint8Array, text: string): Promise<B
   drawWatermark(overlay.getContext('2d'), base.info.width, base.info.height, text);
   return sharp(base.data)
     .composite([{ input: await overlay.encode('png') }])
-    .jpeg({ quality: 85, mozjpeg: true })
+    .jpeg({ quality: 85 })
     .toBuffer();
 }

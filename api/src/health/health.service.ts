@@ -35,7 +35,7 @@ export class HealthService {
       // Without an answer from clamd, documents are refused (503, in French) until it answers again; without clamd at all
       // (CLAMAV_URL unset, never in production unless CLAMAV_REQUIRED=false) they are kept « non analysé ».
       antivirus: { configured: this.config.clamavUrl !== null, ok: antivirusOk },
-      documents: { heic_decoder: this.files.heic.kind },
+      documents: { heic_decoder: this.files.heic.kind, qpdf: this.files.qpdf },
     };
   }
 
