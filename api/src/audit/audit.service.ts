@@ -28,8 +28,8 @@ const ACTION_LABELS: Record<AuditAction, string> = {
   invitation_resend: 'A renvoyé l’invitation à créer le compte',
 };
 
-/** Entries of one staff member, of the same kind, this close together: one visit of a page, shown once. */
-const ONE_VISIT_MS = 60_000;
+/** Entries of one staff member and one kind this close together are one run of work, shown once. */
+const ONE_RUN_MS = 60_000;
 
 /**
  * The audit trail of staff consultations of application files: every staff call that reads or changes one file
@@ -107,16 +107,18 @@ export class AuditService {
 
   /**
    * A file's consultations, newest first, as its owner and staff see them. Opening a file's page makes several calls
-   * (the file, its follow-up, its links): the entries of one staff member and one kind within a minute are shown once.
+   * (the file, its follow-up, its links), and a morning's work many changes: a run of entries of one staff member and
+   * one kind, each within a minute of the next, is shown once, at its latest.
    */
   async consultations(recordId: number, limit = 100): Promise<ConsultationView[]> {
     const entries = await this.entries.find({ where: { recordId }, order: { at: 'DESC', id: 'DESC' }, take: limit });
     const shown: AuditEntry[] = [];
+    let newer: AuditEntry | undefined;
     for (const entry of entries) {
-      const newer = shown.at(-1);
-      const sameVisit =
-        newer && newer.actorId === entry.actorId && newer.action === entry.action && newer.documentId === entry.documentId && newer.at.getTime() - entry.at.getTime() < ONE_VISIT_MS;
-      if (!sameVisit) shown.push(entry);
+      const sameRun =
+        newer && newer.actorId === entry.actorId && newer.action === entry.action && newer.documentId === entry.documentId && newer.at.getTime() - entry.at.getTime() < ONE_RUN_MS;
+      if (!sameRun) shown.push(entry);
+      newer = entry;
     }
     return shown.map((entry) => ({ at: entry.at.toISOString(), by: `${entry.actorName} (${entry.actorRoles})`, what: ACTION_LABELS[entry.action] }));
   }
