@@ -93,9 +93,9 @@ function idAt(request: Request, place: Place): number | null {
 /**
  * The one place where staff calls on a file are counted and written. Before the route runs, the file is found (404
  * with no body when it does not exist) and the staff member's allowance checked (429 beyond it). A read is written
- * then, before any of the file leaves (a route that sends a file writes it itself); a change once the route has made
- * it, before its answer leaves: a change refused (a field to correct, a stage move that makes no sense) did nothing,
- * and is neither written nor counted. A malformed id is left to the route, whose schema or path check refuses it
+ * then, before any of the file leaves (the routes that send a file send it themselves, before anything after them
+ * runs); a change once the route has made it, before its answer leaves: a change refused (a field to correct, a stage
+ * move that makes no sense) did nothing, and is neither written nor counted. A malformed id is left to the route, whose schema or path check refuses it
  * before it runs. The print job's credential reads for the staff member whose ask was the consultation; a customer
  * reaching a route through their own page is no staff member.
  */
