@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { deflateSync } from 'node:zlib';
 
 /** A real one-page PDF, written by hand (offsets included) so that the API's PDF reader takes it; its text is its only content. */
 export function onePagePdf(text: string): Buffer {
@@ -50,4 +51,34 @@ export async function photo(page: Page, name: string, text: string): Promise<Tes
     return btoa(binary);
   }, text);
   return { name, mimeType: 'image/jpeg', buffer: Buffer.from(base64, 'base64') };
+}
+
+/**
+ * A one-page PDF of a few dozen kilobytes whose single picture is `side` × `side` grey pixels, deflated: what a
+ * scanner at an absurd resolution, or someone meaning harm, makes. The API refuses it as too big at upload.
+ */
+export function pdfHidingPicture(name: string, side = 7000): TestFile {
+  const pixels = deflateSync(Buffer.alloc(side * side, 0xee), { level: 9 });
+  const parts: Buffer[] = [Buffer.from('%PDF-1.7\n', 'latin1')];
+  const offsets: number[] = [];
+  let length = parts[0]!.length;
+  const add = (...chunks: Buffer[]) => {
+    offsets.push(length);
+    for (const chunk of chunks) {
+      parts.push(chunk);
+      length += chunk.length;
+    }
+  };
+  add(Buffer.from('1 0 obj\n<< /Type /Catalog /Pages 2 0 R >>\nendobj\n', 'latin1'));
+  add(Buffer.from('2 0 obj\n<< /Type /Pages /Kids [3 0 R] /Count 1 >>\nendobj\n', 'latin1'));
+  add(Buffer.from('3 0 obj\n<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Resources << /XObject << /Im1 5 0 R >> >> /Contents 4 0 R >>\nendobj\n', 'latin1'));
+  const content = 'q 595 0 0 842 0 0 cm /Im1 Do Q';
+  add(Buffer.from(`4 0 obj\n<< /Length ${content.length} >>\nstream\n${content}\nendstream\nendobj\n`, 'latin1'));
+  add(
+    Buffer.from(`5 0 obj\n<< /Type /XObject /Subtype /Image /Width ${side} /Height ${side} /ColorSpace /DeviceGray /BitsPerComponent 8 /Filter /FlateDecode /Length ${pixels.length} >>\nstream\n`, 'latin1'),
+    pixels,
+    Buffer.from('\nendstream\nendobj\n', 'latin1'),
+  );
+  const table = `xref\n0 6\n0000000000 65535 f \n${offsets.map((offset) => `${String(offset).padStart(10, '0')} 00000 n \n`).join('')}trailer\n<< /Size 6 /Root 1 0 R >>\nstartxref\n${length}\n%%EOF\n`;
+  return { name, mimeType: 'application/pdf', buffer: Buffer.concat([...parts, Buffer.from(table, 'latin1')]) };
 }

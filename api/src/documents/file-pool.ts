@@ -42,7 +42,10 @@ export class FilePool implements OnApplicationShutdown {
       idleTimeout: IDLE_MS,
       resourceLimits: { maxOldGenerationSizeMb: HEAP_MB },
     });
-    this.logger.log(`Files are checked and watermarked in up to ${THREADS} worker threads; ${describeHeicDecoder(this.heic)}`);
+    // Said at every start in production; in development too when photos are decoded the slow way.
+    const said = `Files are checked and watermarked in up to ${THREADS} worker threads; ${describeHeicDecoder(this.heic)}`;
+    if (this.heic.kind === 'wasm') this.logger.warn(said);
+    else this.logger.log(said);
     void import('./pdf.js')
       .then(({ qpdfAvailable }) => qpdfAvailable())
       .then((available) => {

@@ -4,8 +4,12 @@
  * requests or renews a queue's job locks. Each task answers plain data; a refusal comes back as its French reason.
  */
 import { readFile } from 'node:fs/promises';
+import sharp from 'sharp';
 import { DocumentRefused } from './messages.js';
 import type { PhotoDecoding, PhotoType } from './photos.js';
+
+// libvips keeps the images of its recent operations (50 MB and 100 of them): here, each is used once.
+sharp.cache(false);
 
 export type FileTask =
   /** Checks an upload of the incoming folder and makes its clean copy. */
