@@ -8,7 +8,7 @@ import { ContactFormsModule } from './contact-forms/contact-forms.module.js';
 import { EligibilityModule } from './eligibility/eligibility.module.js';
 import { EquipmentsModule } from './equipments/equipments.module.js';
 import type { AppConfig } from './config/config.js';
-import { dataSourceOptions } from './database/data-source.js';
+import { dataSourceOptions, openDataSource } from './database/data-source.js';
 import { DocumentsModule } from './documents/documents.module.js';
 import { GoodsModule } from './goods/goods.module.js';
 import { HistoryModule } from './history/history.module.js';
@@ -35,7 +35,7 @@ export class AppModule {
       module: AppModule,
       imports: [
         ConfigModule.forRoot(config),
-        TypeOrmModule.forRoot(dataSourceOptions(config)),
+        TypeOrmModule.forRootAsync({ useFactory: () => dataSourceOptions(config), dataSourceFactory: (options) => openDataSource(options!) }),
         RedisModule,
         JobsModule,
         BrowserModule,

@@ -85,24 +85,19 @@ export async function claimVersion(manager: EntityManager, target: EntityTarget<
 }
 
 /**
- * The lock of a row read to be changed in the caller's transaction; none on SQLite, which has no row locks. There,
- * TypeORM runs every transaction on the one connection and does not make a second one wait for the first: what must
- * hold under concurrency on SQLite too goes through `lockedTransaction`.
+ * The lock of a row read to be changed in the caller's transaction; none on SQLite, which has no row locks and needs
+ * none: there, every transaction waits for the one before it to end (`takeTurnsOnSqlite`, database/sqlite-turns.ts).
  */
 export function rowLock(manager: EntityManager): { mode: 'pessimistic_write' } | undefined {
   return manager.connection.options.type === 'better-sqlite3' ? undefined : { mode: 'pessimistic_write' };
 }
 
-/** On SQLite, the last turn taken on each row, per database: the next caller of that row waits for it. */
-const turns = new WeakMap<DataSource, Map<string, Promise<unknown>>>();
-
 /**
  * Runs `work` in a transaction that holds one row's lock from its start, so that what `work` counts or checks of the
  * rows depending on it stays true until it commits, however many requests ask at once (the files of an application
  * file, for one). MariaDB locks the row (`SELECT … FOR UPDATE`, across processes) and reads what was committed before
- * each statement (`READ COMMITTED`): the previous holder's rows are seen. SQLite has no row locks, and TypeORM nests a
- * transaction started while another runs on its one connection as a savepoint of it, or fails it: the callers of one
- * row take turns in this process, the only one (SQLite is the embedded mode, whose jobs run in-process).
+ * each statement (`READ COMMITTED`): the previous holder's rows are seen. On SQLite, a plain transaction: it starts
+ * once the one before it, on any row, has ended (`takeTurnsOnSqlite`).
  */
 export async function lockedTransaction<T>(
   dataSource: DataSource,
@@ -110,32 +105,17 @@ export async function lockedTransaction<T>(
   id: number,
   work: (manager: EntityManager) => Promise<T>,
 ): Promise<T> {
-  if (dataSource.options.type !== 'better-sqlite3') {
-    return dataSource.transaction('READ COMMITTED', async (manager) => {
-      await manager.createQueryBuilder(target, 'row').select('row.id').where('row.id = :id', { id }).setLock('pessimistic_write').getOne();
-      return work(manager);
-    });
-  }
-  const rows = turns.get(dataSource) ?? new Map<string, Promise<unknown>>();
-  turns.set(dataSource, rows);
-  const key = `${dataSource.getMetadata(target).tableName}:${id}`;
-  const turn = (rows.get(key) ?? Promise.resolve()).then(() => dataSource.transaction(work));
-  const ended = turn.then(
-    () => undefined,
-    () => undefined,
-  );
-  rows.set(key, ended);
-  try {
-    return await turn;
-  } finally {
-    if (rows.get(key) === ended) rows.delete(key);
-  }
+  if (dataSource.options.type === 'better-sqlite3') return dataSource.transaction(work);
+  return dataSource.transaction('READ COMMITTED', async (manager) => {
+    await manager.createQueryBuilder(target, 'row').select('row.id').where('row.id = :id', { id }).setLock('pessimistic_write').getOne();
+    return work(manager);
+  });
 }
 
 /**
  * Locks a row for the rest of the caller's transaction before checking what refers to it and deleting it: a good, a
  * file or a facility added meanwhile waits for the deletion, then fails, instead of being deleted or unlinked with it
- * without anybody checking. SQLite runs one write transaction at a time already. Answers whether the row exists.
+ * without anybody checking. On SQLite, transactions already run one at a time. Answers whether the row exists.
  */
 export async function lockForDeletion(manager: EntityManager, target: EntityTarget<ObjectLiteral>, id: number): Promise<boolean> {
   const query = manager.createQueryBuilder(target, 'row').select('row.id').where('row.id = :id', { id });

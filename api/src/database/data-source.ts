@@ -2,10 +2,11 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { Logger } from '@nestjs/common';
 import mysql2, { type Pool, type PoolOptions } from 'mysql2';
-import type { DataSourceOptions } from 'typeorm';
+import { DataSource, type DataSourceOptions } from 'typeorm';
 import type { AppConfig } from '../config/config.js';
 import { ENTITIES } from './entities.js';
 import { MARIADB_MIGRATIONS, SQLITE_MIGRATIONS } from './migrations/index.js';
+import { takeTurnsOnSqlite } from './sqlite-turns.js';
 
 export type Dialect = 'mariadb' | 'sqlite';
 
@@ -64,4 +65,12 @@ export function dataSourceOptions(config: Pick<AppConfig, 'databaseUrl' | 'dataD
       db.pragma('foreign_keys = ON');
     },
   };
+}
+
+/**
+ * The application's data source, initialised (its migrations applied). On SQLite, its work takes turns on the one
+ * connection (`takeTurnsOnSqlite`): a transaction waits for the one before it to end, whoever started it.
+ */
+export async function openDataSource(options: DataSourceOptions): Promise<DataSource> {
+  return takeTurnsOnSqlite(await new DataSource(options).initialize());
 }

@@ -1,7 +1,6 @@
 import 'reflect-metadata';
-import { DataSource } from 'typeorm';
 import { ConfigError, keepFilesPrivate, loadConfig } from '../config/config.js';
-import { dataSourceOptions } from '../database/data-source.js';
+import { dataSourceOptions, openDataSource } from '../database/data-source.js';
 import { isFresh, seedDemo } from './seed.js';
 
 // `npm run seed`: the explicit way to load the demo data, into the embedded database or DATABASE_URL's.
@@ -9,7 +8,7 @@ import { isFresh, seedDemo } from './seed.js';
 try {
   const config = loadConfig();
   keepFilesPrivate();
-  const dataSource = await new DataSource(dataSourceOptions(config)).initialize();
+  const dataSource = await openDataSource(dataSourceOptions(config));
   if (!(await isFresh(dataSource))) {
     console.error('The database already holds data: the demo data goes only into a new, empty database.');
     process.exitCode = 1;
