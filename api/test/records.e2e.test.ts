@@ -354,7 +354,8 @@ describe.each(BACKENDS)('the supporting documents of a file, scanned by clamd, o
     const reason = 'Le document est illisible : envoyez un scan en couleur.';
     await agents.hsa
       .post('/api/records/documents/review')
-      .send({ record_id: file.id, reviews: [{ id: ids.p1_nat_id, status: 'declined', reason }, ...required.slice(1).map((name) => ({ id: ids[name], status: 'validated' }))] })
+      // Sent with direction and zero-width marks (pasted text): the owner reads the reason without them.
+      .send({ record_id: file.id, reviews: [{ id: ids.p1_nat_id, status: 'declined', reason: `\u202B${reason}\u200B` }, ...required.slice(1).map((name) => ({ id: ids[name], status: 'validated' }))] })
       .expect(200);
     const refusal = await inbox.waitFor((mail) => mail.to.includes('autre.client@example.org') && mail.subject === 'Une pièce de votre dossier est à remplacer');
     expect(refusal.text).toContain(`« Pièce d'identité », fichier « p1_nat_id.pdf » : ${reason}`);
@@ -371,6 +372,11 @@ describe.each(BACKENDS)('the supporting documents of a file, scanned by clamd, o
     expect(foreign.text).toBe('');
     const noReason = await agents.hsa.post('/api/records/documents/review').send({ record_id: file.id, reviews: [{ id: replacement.id, status: 'declined' }] }).expect(400);
     expect(noReason.body.fields).toEqual({ reviews: 'Indiquez la raison du refus : elle sera transmise au demandeur.' });
+    // A reason must say something, and holds no control character: the same rule as any text typed in a form.
+    const saysNothing = await agents.hsa.post('/api/records/documents/review').send({ record_id: file.id, reviews: [{ id: replacement.id, status: 'declined', reason: '\u200B… !' }] }).expect(400);
+    expect(saysNothing.body.fields).toEqual({ reviews: 'Indiquez la raison du refus : elle sera transmise au demandeur.' });
+    const control = await agents.hsa.post('/api/records/documents/review').send({ record_id: file.id, reviews: [{ id: replacement.id, status: 'declined', reason: 'Scan\u0000 illisible' }] }).expect(400);
+    expect(control.body.fields).toEqual({ reviews: 'Ce texte contient un caractère de contrôle invisible : retapez le passage copié-collé.' });
   });
 
   it('lets a shared link add documents to its one file for 14 days, seeing nothing of it, until withdrawn', async () => {

@@ -1,4 +1,4 @@
-import { textIdField } from '@hsa-lli/common/back-office';
+import { requiredText, text, textIdField } from '@hsa-lli/common/back-office';
 import { documentTypeSchema, sharedLinkSchema, uploadLinkCreateSchema } from '@hsa-lli/common/domain';
 import * as z from 'zod/mini';
 
@@ -19,6 +19,9 @@ export const staffUploadLinkCreateSchema = z.extend(uploadLinkCreateSchema, { re
 export const staffUploadLinkWithdrawSchema = z.strictObject({ record_id: id, id });
 
 const REASON_MISSING = 'Indiquez la raison du refus : elle sera transmise au demandeur.';
+const REASON_LIMIT = { length: 500, message: 'La raison ne peut pas dépasser 500 caractères.' };
+/** A refusal's reason says something, as any required text (`requiredText`): a reason of dots or emoji is none. */
+const saysSomething = requiredText(REASON_MISSING, REASON_LIMIT, 'lines');
 
 /** Staff's review of documents of one file: each validated, or refused with the reason its owner will read. */
 export const reviewSchema = z.strictObject({
@@ -29,9 +32,17 @@ export const reviewSchema = z.strictObject({
         .strictObject({
           id,
           status: z.enum(['validated', 'declined'], 'Choisissez « validated » ou « declined ».'),
-          reason: z.optional(z.nullable(z.string(REASON_MISSING).check(z.trim(), z.maxLength(500, 'La raison ne peut pas dépasser 500 caractères.')))),
+          // Staff's words as the owner will read them (several lines): cleaned and checked as any text typed in a form.
+          reason: z.optional(z.nullable(text(REASON_MISSING, REASON_LIMIT, 'lines'))),
         })
-        .check(z.refine((review) => review.status !== 'declined' || Boolean(review.reason), { error: REASON_MISSING, path: ['reason'] })),
+        .check(
+          z.refine((review) => review.status !== 'declined' || (review.reason != null && z.safeParse(saysSomething, review.reason).success), {
+            error: REASON_MISSING,
+            path: ['reason'],
+            // A reason refused as a text (a control character, too long) is said so, not said missing as well.
+            when: (payload) => payload.issues.length === 0,
+          }),
+        ),
       'Indiquez les pièces examinées.',
     )
     .check(z.minLength(1, 'Indiquez les pièces examinées.'), z.maxLength(100, 'Examinez au plus 100 pièces à la fois.')),
