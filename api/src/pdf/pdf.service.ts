@@ -9,9 +9,6 @@ import {
   type PdfKind,
 } from '@hsa-lli/common/back-office';
 import { currentLliYear, householdEligibility, rentRatio, type JobView } from '@hsa-lli/common/domain';
-import type { Request } from 'express';
-import { AuditService } from '../audit/audit.service.js';
-import type { SessionUser } from '../auth/session-user.js';
 import { BrowserProvider } from '../browser/browser.module.js';
 import { ApiHttpError } from '../common/api-errors.js';
 import { loadKeyring } from '../documents/keyring.js';
@@ -61,7 +58,6 @@ export class PdfService implements OnModuleInit, OnModuleDestroy {
     private readonly goods: GoodsService,
     private readonly records: RecordsService,
     private readonly followUp: FollowUpService,
-    private readonly audit: AuditService,
     private readonly jobs: JobsService,
     private readonly versions: VersionService,
     private readonly browser: BrowserProvider,
@@ -147,14 +143,6 @@ export class PdfService implements OnModuleInit, OnModuleDestroy {
 
   data(kind: PdfKind, id: number): Promise<ExecutiveNoteAnswer | ApplicantSummaryAnswer | null> {
     return kind === 'executive' ? this.executive(id) : this.summary(id);
-  }
-
-  /**
-   * A staff member opens an applicant summary or asks for its PDF: a consultation of the file, as `records/get-one`
-   * (in the audit trail, counted toward their daily number of files, 429 beyond it).
-   */
-  async consult(kind: PdfKind, id: number, actor: SessionUser, request: Request): Promise<void> {
-    if (kind === 'summary') await this.audit.record('record_view', { recordId: id }, actor, request);
   }
 
   /**
