@@ -226,7 +226,8 @@ export async function startApi({ root, env, origin, nodeArgs = [], onLine = () =
  * no front apps; `overrides` add to it or replace.
  */
 export function benchApiEnv({ port, dataDir, origin, ...overrides }) {
-  return { ...process.env, PORT: String(port), DATA_DIR: dataDir, PUBLIC_URL: origin, RUN_WORKERS: 'true', SERVE_APPS: 'false', NODE_ENV: 'development', ...overrides };
+  // Two malloc arenas, as npm start and the API image run it, unless the bench's own environment says otherwise.
+  return { MALLOC_ARENA_MAX: '2', ...process.env, PORT: String(port), DATA_DIR: dataDir, PUBLIC_URL: origin, RUN_WORKERS: 'true', SERVE_APPS: 'false', NODE_ENV: 'development', ...overrides };
 }
 
 /**

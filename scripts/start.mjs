@@ -13,6 +13,8 @@ if (build.status !== 0) process.exit(reportEnd('The build stopped', build, { say
 const api = spawn(process.execPath, [join(root, 'api', 'dist', 'main.js')], {
   cwd: root,
   stdio: 'inherit',
-  env: { PORT: '3000', DATA_DIR: join(root, 'data'), SERVE_APPS: 'true', ...process.env },
+  // Two malloc arenas (glibc): the file pool's threads would otherwise each keep an arena of their own, and the memory
+  // of every photo or PDF they handled with it (see MALLOC_ARENA_MAX in the README).
+  env: { PORT: '3000', DATA_DIR: join(root, 'data'), SERVE_APPS: 'true', MALLOC_ARENA_MAX: '2', ...process.env },
 });
 supervise(api, 'The API stopped');
