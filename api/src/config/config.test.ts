@@ -28,7 +28,7 @@ describe('configuration', () => {
     [{ ...PRODUCTION, SESSION_SECRET: '' }, 'SESSION_SECRET is required in production'],
     [{ ...PRODUCTION, SMTP_URL: '' }, 'SMTP_URL is required in production'],
     [{ ...PRODUCTION, DOCUMENTS_KEYS: '' }, 'DOCUMENTS_KEYS is required in production'],
-    [{ ...PRODUCTION, CLAMAV_URL: '' }, 'CLAMAV_URL is required in production'],
+    [{ ...PRODUCTION, CLAMAV_URL: '' }, 'CLAMAV_URL is required (in production'],
     [{ CLAMAV_REQUIRED: 'true' }, 'CLAMAV_URL is required'],
     [{ ...PRODUCTION, CLAMAV_REQUIRED: 'perhaps' }, 'CLAMAV_REQUIRED must be true or false'],
     [{ DOCUMENTS_KEYS: KEY_A }, 'DOCUMENTS_KEYS entry 1 must be id:base64'],

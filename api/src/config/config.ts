@@ -123,7 +123,9 @@ function readSecret(env: Env, production: boolean): string | null {
 function readClamavUrl(env: Env, required: boolean): string | null {
   const raw = readUrl(env, 'CLAMAV_URL', ['tcp:']);
   if (raw === null && required) {
-    throw new ConfigError('CLAMAV_URL is required in production: applicants’ documents are scanned by clamd before they are kept (tcp://host:port; CLAMAV_REQUIRED=false starts without an antivirus, documents then marked « non analysé »)');
+    throw new ConfigError(
+      'CLAMAV_URL is required (in production, or with CLAMAV_REQUIRED=true): applicants’ documents are scanned by clamd before they are kept (tcp://host:port; CLAMAV_REQUIRED=false starts without an antivirus, documents then marked « non analysé »)',
+    );
   }
   if (raw === null) return null;
   const url = new URL(raw);

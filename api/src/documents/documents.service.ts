@@ -37,6 +37,8 @@ export function incomingDir(dataDir: string): string {
 export interface IngestInput {
   /** The uploaded file, under incomingDir. */
   path: string;
+  /** When the request stops waiting for it (ms since the epoch): a check that ends later keeps nothing. */
+  deadline?: number;
   /** The name it had on its sender's device. */
   originalName: string;
   type: DocumentType;
@@ -147,7 +149,7 @@ export class DocumentsService implements OnApplicationBootstrap {
       throw new Error(`Uploads must be written under ${incomingDir(this.config.dataDir)} (got ${input.path})`);
     }
     try {
-      return await this.jobs.run<IngestedDocument>('documents', 'ingest', { ...input, path }, { timeoutMs: INGEST_TIMEOUT_MS });
+      return await this.jobs.run<IngestedDocument>('documents', 'ingest', { ...input, path, deadline: Date.now() + INGEST_TIMEOUT_MS }, { timeoutMs: INGEST_TIMEOUT_MS });
     } catch (error) {
       if (error instanceof JobTimeoutError) throw new ApiHttpError({ error: PROCESSING_BUSY }, HttpStatus.SERVICE_UNAVAILABLE);
       throw error;
@@ -207,7 +209,7 @@ export class DocumentsService implements OnApplicationBootstrap {
   }
 
   /** The `documents:ingest` job. */
-  private async check({ path, originalName, type }: IngestInput): Promise<IngestedDocument> {
+  private async check({ path, originalName, type, deadline = Infinity }: IngestInput): Promise<IngestedDocument> {
     try {
       const { size } = await stat(path);
       if (size === 0) throw refuse(REFUSALS.empty);
@@ -218,12 +220,14 @@ export class DocumentsService implements OnApplicationBootstrap {
       const contentType = detected?.mime;
       if (!contentType || !(DOCUMENT_CONTENT_TYPES as readonly string[]).includes(contentType)) throw refuse(REFUSALS.notAccepted);
       // A decrypted PDF or a decoded photo waits in the private incoming folder, never in the system's temporary one.
-      const scratch = incomingDir(this.config.dataDir);
-      const task: FileTask =
-        contentType === 'application/pdf'
+      const pdf = contentType === 'application/pdf';
+      const kept = await this.cleaned(pdf, (scratch) =>
+        pdf
           ? { task: 'clean-pdf', path, maxPages: DOCUMENT_MAX_PAGES[type], scratch }
-          : { task: 'clean-photo', path, type: contentType as PhotoType, decoding: { heic: this.pool.heic, scratch } };
-      const kept = await this.inPool(task);
+          : { task: 'clean-photo', path, type: contentType as PhotoType, decoding: { heic: this.pool.heic, scratch } },
+      );
+      // Its request has answered « réessayez » meanwhile: nothing is kept that no row would name.
+      if (Date.now() > deadline) throw new ApiHttpError({ error: PROCESSING_BUSY }, HttpStatus.SERVICE_UNAVAILABLE);
       const stored = await encryptInto(this.folder, this.keyring, chunks(kept.bytes));
       return { ...stored, contentType: kept.contentType, pages: kept.pages, scan, originalName: cleanFileName(originalName) };
     } finally {
@@ -232,17 +236,17 @@ export class DocumentsService implements OnApplicationBootstrap {
   }
 
   /**
-   * A task of the worker threads; its refusal as the French answer. An upload that needs more memory than a thread has
-   * is refused as too heavy (a kept document that would, for its copy, is an error: uploads are held to budgets).
+   * An upload checked and cleaned in the worker threads, with a scratch folder of its own: its refusal as the French
+   * answer, and one that needs more memory than a thread has refused as too heavy.
    */
-  private async inPool(task: FileTask): Promise<{ bytes: Uint8Array; contentType: string; pages: number }> {
+  private async cleaned(pdf: boolean, task: (scratch: string) => FileTask): Promise<{ bytes: Uint8Array; contentType: string; pages: number }> {
     let result;
     try {
-      result = await this.pool.run(task);
+      result = await this.pool.runWithScratch(incomingDir(this.config.dataDir), task);
     } catch (error) {
-      if (!ranOutOfMemory(error) || task.task === 'watermark') throw error;
-      this.logger.warn(`A file needed more memory than a worker thread has (${task.task}): refused`);
-      throw refuse(task.task === 'clean-pdf' ? REFUSALS.pdfTooComplex : REFUSALS.tooManyPixels(DOCUMENT_MAX_PIXELS / 1_000_000));
+      if (!ranOutOfMemory(error)) throw error;
+      this.logger.warn(`An upload needed more memory than a worker thread has: refused`);
+      throw refuse(pdf ? REFUSALS.pdfTooComplex : REFUSALS.tooManyPixels(DOCUMENT_MAX_PIXELS / 1_000_000));
     }
     if ('refused' in result) throw refuse(result.refused);
     return result;
@@ -266,7 +270,9 @@ export class DocumentsService implements OnApplicationBootstrap {
   /** The `watermarks:watermark` job: the copy of one document, stored encrypted like it. */
   private async makeCopy({ storedName, contentType }: WatermarkJob): Promise<Omit<WatermarkedCopy, 'buffer'>> {
     const original = await this.read(storedName);
-    const copy = await this.inPool({ task: 'watermark', bytes: original, contentType, text: watermarkText(new Date()) });
+    const copy = await this.pool.run({ task: 'watermark', bytes: original, contentType, text: watermarkText(new Date()) });
+    // Kept documents were checked: drawing one is never refused.
+    if ('refused' in copy) throw new Error(`The copy of ${storedName} could not be drawn: ${copy.refused}`);
     const stored = await encryptInto(this.folder, this.keyring, chunks(copy.bytes));
     return { storedName: stored.storedName, contentType: copy.contentType };
   }

@@ -1,5 +1,7 @@
 import { Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Piscina } from 'piscina';
 import type { FileTask, FileTaskResult } from './file-work.js';
@@ -56,6 +58,21 @@ export class FilePool implements OnApplicationShutdown {
 
   run(task: FileTask): Promise<FileTaskResult> {
     return this.pool.run(task);
+  }
+
+  /**
+   * Runs a task given a scratch folder of its own under `parent` (a private folder), where a decrypted PDF or a decoded
+   * photo may wait: removed once the task has settled, whatever became of its thread (one that ran out of memory
+   * cleans nothing up).
+   */
+  async runWithScratch(parent: string, task: (scratch: string) => FileTask): Promise<FileTaskResult> {
+    await mkdir(parent, { recursive: true, mode: 0o700 });
+    const scratch = await mkdtemp(join(parent, 'work-'));
+    try {
+      return await this.pool.run(task(scratch));
+    } finally {
+      await rm(scratch, { recursive: true, force: true });
+    }
   }
 
   async onApplicationShutdown(): Promise<void> {

@@ -1,7 +1,7 @@
 import heicConvert from 'heic-convert';
 import { execFile } from 'node:child_process';
 import { accessSync, constants } from 'node:fs';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { delimiter, join } from 'node:path';
 import { promisify } from 'node:util';
 
@@ -39,17 +39,23 @@ export function describeHeicDecoder(decoder: HeicDecoder): string {
 }
 
 /**
- * The JPEG of a HEIC/HEIF photo's primary image, turned as its container says (libheif applies its rotation and mirror),
- * without metadata. The native decoder writes into a folder of its own under `scratch` (a private folder), removed at
- * the end. Throws when the photo does not decode.
+ * The JPEG of a HEIC/HEIF photo's primary image (`primary`: its index among the file's top-level images, as sharp tells
+ * it), turned as its container says (libheif applies its rotation and mirror), without metadata. The native decoder
+ * writes into a folder of its own under `scratch` (a private folder), removed at the end: `photo.jpg`, or `photo-1.jpg`,
+ * `photo-2.jpg`… when the file holds several images. Throws when the photo does not decode.
  */
-export async function heicToJpeg(path: string, decoder: HeicDecoder, scratch: string): Promise<Buffer> {
-  if (decoder.kind === 'wasm') return Buffer.from(await heicConvert({ buffer: await readFile(path), format: 'JPEG', quality: JPEG_QUALITY / 100 }));
+export async function heicToJpeg(path: string, decoder: HeicDecoder, scratch: string, primary = 0): Promise<Buffer> {
+  if (decoder.kind === 'wasm') {
+    const images = await heicConvert.all({ buffer: await readFile(path), format: 'JPEG', quality: JPEG_QUALITY / 100 });
+    const image = images[primary];
+    if (!image) throw new Error(`No image ${primary} in the photo`);
+    return Buffer.from(await image.convert());
+  }
   const folder = await mkdtemp(join(scratch, 'heic-'));
   try {
-    const output = join(folder, 'photo.jpg');
-    await run(decoder.path, ['--quiet', '-q', String(JPEG_QUALITY), '--', path, output], { timeout: NATIVE_TIMEOUT_MS, killSignal: 'SIGKILL', maxBuffer: 64 * 1024 });
-    return await readFile(output);
+    await run(decoder.path, ['--quiet', '-q', String(JPEG_QUALITY), '--', path, join(folder, 'photo.jpg')], { timeout: NATIVE_TIMEOUT_MS, killSignal: 'SIGKILL', maxBuffer: 64 * 1024 });
+    const written = await readdir(folder);
+    return await readFile(join(folder, written.includes('photo.jpg') ? 'photo.jpg' : `photo-${primary + 1}.jpg`));
   } finally {
     await rm(folder, { recursive: true, force: true });
   }

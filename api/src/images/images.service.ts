@@ -131,7 +131,7 @@ export class ImagesService {
   }
 
   /**
-   * Adds pictures after the existing ones, all of them or none: a file that is not a JPEG, PNG or WebP image by its
+   * Adds pictures after the existing ones, all of them or none: a file that is not a JPEG, PNG, WebP or HEIC image by its
    * content, or that cannot be read whole, refuses the upload. The uploaded files are removed in any case.
    */
   async upload(target: ImageTarget, files: readonly UploadedFile[], actor: SessionUser): Promise<ImageView[] | null> {
@@ -270,7 +270,7 @@ export class ImagesService {
   }
 
   /**
-   * Checks and stores each uploaded file as a new original: its content must be a JPEG, PNG or WebP image that
+   * Checks and stores each uploaded file as a new original: its content must be a JPEG, PNG, WebP or HEIC image that
    * decodes whole. On the first refusal, what was already written is removed and the upload refused, naming the file.
    */
   private async storeOriginals(files: readonly UploadedFile[], prefix: string): Promise<StoredOriginal[]> {
@@ -307,7 +307,7 @@ export class ImagesService {
 
   /** A HEIC/HEIF photo decoded off the event loop (FilePool), in the private uploads folder while it is decoded. */
   private async heicToJpeg(path: string): Promise<Buffer> {
-    const result = await this.files.run({ task: 'heic-to-jpeg', path, decoding: { heic: this.files.heic, scratch: uploadsDir(this.config.dataDir) } });
+    const result = await this.files.runWithScratch(uploadsDir(this.config.dataDir), (scratch) => ({ task: 'heic-to-jpeg', path, decoding: { heic: this.files.heic, scratch } }));
     if ('refused' in result) throw new Error(result.refused);
     return Buffer.from(result.bytes);
   }

@@ -39,10 +39,31 @@ export interface TextLimit {
 
 /**
  * Characters that change how a text is shown without being seen: direction marks, embeddings, overrides and isolates
- * (a name shown one way and stored another), zero-width spaces and joiners, the word joiner and the byte-order mark.
- * They are dropped from every text typed in a form.
+ * (a name shown one way and stored another), the zero-width space, the word joiner and the byte-order mark. They are
+ * dropped from every text typed in a form.
  */
-const INVISIBLE = /[\u061C\u200B-\u200F\u202A-\u202E\u2060\u2066-\u2069\uFEFF]/gu;
+const INVISIBLE = /[\u061C\u200B\u200E\u200F\u202A-\u202E\u2060\u2066-\u2069\uFEFF]/gu;
+/** The zero-width non-joiner and joiner: they join what is beside them (👨‍👩‍👧, scripts that need them), and only that. */
+const JOINERS = /[\u200C\u200D]/gu;
+/** What a joiner may stand between: letters and their marks, digits, symbols and emoji (with their presentation selector). */
+const JOINED = /^[\p{L}\p{M}\p{N}\p{S}\p{Extended_Pictographic}\uFE0F]$/u;
+
+/** The character (a whole code point) that ends just before `offset`, or that starts just after the one at `offset`. */
+function neighbour(text: string, offset: number, side: -1 | 1): string {
+  if (side === 1) {
+    const point = text.codePointAt(offset + 1);
+    return point === undefined ? '' : String.fromCodePoint(point);
+  }
+  const unit = text.charCodeAt(offset - 1);
+  const start = unit >= 0xdc00 && unit <= 0xdfff ? offset - 2 : offset - 1;
+  return start < 0 ? '' : String.fromCodePoint(text.codePointAt(start)!);
+}
+
+/** The text without its invisible characters: joiners are kept only between two characters they may join. */
+function withoutInvisible(text: string): string {
+  const shown = text.replace(INVISIBLE, '');
+  return shown.replace(JOINERS, (joiner, offset: number) => (JOINED.test(neighbour(shown, offset, -1)) && JOINED.test(neighbour(shown, offset, 1)) ? joiner : ''));
+}
 /** Unicode's own line and paragraph separators: a new line in a text of several lines, refused in one line. */
 const LINE_SEPARATORS = /[\u2028\u2029]/gu;
 /** Control characters, NUL included, and line breaks: none is part of one line of text. */
@@ -60,7 +81,7 @@ function textChecks(max: TextLimit, kind: TextKind, missing?: string) {
   const lines = kind === 'lines';
   return [
     z.overwrite((text: string) => {
-      const visible = text.replace(INVISIBLE, '');
+      const visible = withoutInvisible(text);
       return lines ? visible.replace(LINE_SEPARATORS, '\n') : visible;
     }),
     z.trim(),

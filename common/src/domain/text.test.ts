@@ -33,6 +33,13 @@ describe('text as people type it', () => {
     expect(parsed(lines, '« Oui » — merci ! 🏡')).toEqual({ data: '« Oui » — merci ! 🏡' });
   });
 
+  it('keeps the joiners of emoji and scripts, between the characters they join only', () => {
+    for (const joined of ['Nous 👨\u200d👩\u200d👧', 'Oui ❤\ufe0f\u200d🔥', 'می\u200cخواهم']) expect(parsed(lines, joined)).toEqual({ data: joined });
+    expect(parsed(name, '\u200dMarie\u200c')).toEqual({ data: 'Marie' });
+    expect(parsed(name, 'Ma \u200d rie')).toEqual({ data: 'Ma  rie' });
+    expect(problemOf(name, '\u200d\u200c')).toBe('Indiquez le nom.');
+  });
+
   it('drops direction marks, overrides, isolates and zero-width characters, then trims', () => {
     const hidden = '\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069\u200e\u200f\u061c\u200b\u200c\u200d\u2060\ufeff';
     expect(parsed(name, `${hidden} Ma${hidden}rie ${hidden}`)).toEqual({ data: 'Marie' });
