@@ -1,5 +1,32 @@
-import type { Page } from '@playwright/test';
-import { alive, expect } from './fixtures.ts';
+import type { Browser, Page } from '@playwright/test';
+import type { SmtpInbox } from '@hsa-lli/common/testing';
+import { alive, emailOf, expect, loginAs } from './fixtures.ts';
+
+export interface Applicant {
+  email: string;
+  password: string;
+  firstName: string;
+  lastName: string;
+}
+
+/**
+ * An applicant of a journey's own: invited by an admin (in a browser context of theirs), registered on `page` through
+ * the link of the e-mail `inbox` receives, and left on their account's page.
+ */
+export async function inviteAndRegister(browser: Browser, page: Page, inbox: SmtpInbox, applicant: Applicant): Promise<void> {
+  const admin = await browser.newContext();
+  const adminPage = await admin.newPage();
+  await loginAs(adminPage, emailOf('admin'));
+  const invited = await adminPage.request.post('/api/users/create', { data: { email: applicant.email, first_name: applicant.firstName, last_name: applicant.lastName, role: 'customer' } });
+  expect(invited.status()).toBe(201);
+  await admin.close();
+  const mail = await inbox.waitFor((message) => message.to.includes(applicant.email));
+  await page.goto(new URL(mail.links.find((url) => url.includes('/creation-de-compte/'))!).pathname);
+  await page.getByLabel('Nouveau mot de passe', { exact: true }).fill(applicant.password);
+  await page.getByLabel('Confirmation du mot de passe').fill(applicant.password);
+  await page.getByRole('button', { name: 'Créer mon compte' }).click();
+  await expect(page).toHaveURL('/mon-compte-hsa-lli');
+}
 
 export interface EligibilityRequest {
   name: string;

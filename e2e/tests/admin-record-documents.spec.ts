@@ -4,6 +4,7 @@ import { startInbox, type SmtpInbox } from '@hsa-lli/common/testing';
 import { E2E_PORT, E2E_SMTP_PORT } from '../support/e2e-env.ts';
 import { onePagePdf, pdfFile, photo } from '../support/files.ts';
 import { alive, emailOf, expect, loginAs, test } from '../support/fixtures.ts';
+import { inviteAndRegister } from '../support/journeys.ts';
 
 
 /**
@@ -32,7 +33,7 @@ const LINKS = '.record-upload-links';
 const VIEWER = 'dialog[open]';
 
 /** An applicant of this journey alone: invited by an admin, registered through the e-mailed link. */
-const applicant = { email: 'garazi.olhagaray@example.org', password: 'Xiberoa-Larrau-2026', name: 'Garazi Olhagaray' };
+const applicant = { email: 'garazi.olhagaray@example.org', password: 'Xiberoa-Larrau-2026', firstName: 'Garazi', lastName: 'Olhagaray', name: 'Garazi Olhagaray' };
 const REFUSAL = 'Document trop ancien ou expiré. Merci de déposer l’avis d’imposition 2025, sur les revenus de 2024.';
 
 const documentsOf = (page: Page) => page.getByRole('region', { name: 'Pièces justificatives' });
@@ -53,19 +54,7 @@ test.describe.serial('the documents of a file, as staff review them', () => {
 
   test('an applicant invited by an admin registers and sends four documents, one of them a photo', async ({ page, browser }) => {
     test.slow();
-    const admin = await browser.newContext();
-    const adminPage = await admin.newPage();
-    await loginAs(adminPage, emailOf('admin'));
-    const invited = await adminPage.request.post('/api/users/create', { data: { email: applicant.email, first_name: 'Garazi', last_name: 'Olhagaray', role: 'customer' } });
-    expect(invited.status()).toBe(201);
-    await admin.close();
-
-    const mail = await inbox.waitFor((message) => message.to.includes(applicant.email));
-    await page.goto(new URL(mail.links.find((url) => url.includes('/creation-de-compte/'))!).pathname);
-    await page.getByLabel('Nouveau mot de passe', { exact: true }).fill(applicant.password);
-    await page.getByLabel('Confirmation du mot de passe').fill(applicant.password);
-    await page.getByRole('button', { name: 'Créer mon compte' }).click();
-    await expect(page).toHaveURL('/mon-compte-hsa-lli');
+    await inviteAndRegister(browser, page, inbox, applicant);
 
     await page.goto('/mon-compte-hsa-lli/mon-dossier');
     const upload = async (kind: string, file: { name: string; mimeType: string; buffer: Buffer }, field = 'Ajouter le fichier') => {

@@ -4,9 +4,10 @@ import { startInbox, type SmtpInbox } from '@hsa-lli/common/testing';
 import { E2E_SMTP_PORT } from '../support/e2e-env.ts';
 import { pdfFile, pdfHidingPicture } from '../support/files.ts';
 import { emailOf, expect, loginAs, test } from '../support/fixtures.ts';
+import { inviteAndRegister } from '../support/journeys.ts';
 
 /** An applicant of this journey alone, whose files have the names people give them. */
-const applicant = { email: 'helene.etxeberria@example.org', password: 'Itsasu-Ezpeleta-2026', name: 'Hélène Etxeberria' };
+const applicant = { email: 'helene.etxeberria@example.org', password: 'Itsasu-Ezpeleta-2026', firstName: 'Hélène', lastName: 'Etxeberria', name: 'Hélène Etxeberria' };
 /** A phone's HEIC photo (libheif's sample size), as an iPhone's « Fichiers » app hands it over. */
 const HEIC = { name: 'IMG_0042 été.HEIC', mimeType: 'image/heic', buffer: readFileSync(join(import.meta.dirname, '..', '..', 'api', 'test', 'fixtures', 'photo.heic')) };
 const TAX_NOTICE = 'Avis d’impôt 2025 — revenus 2024.pdf';
@@ -25,18 +26,7 @@ test.describe.serial('documents as phones and offices make them', () => {
 
   test('an applicant sends a HEIC photo and a PDF named with accents, and learns why a scan is too big', async ({ page, browser }) => {
     test.slow();
-    const admin = await browser.newContext();
-    const adminPage = await admin.newPage();
-    await loginAs(adminPage, emailOf('admin'));
-    const invited = await adminPage.request.post('/api/users/create', { data: { email: applicant.email, first_name: 'Hélène', last_name: 'Etxeberria', role: 'customer' } });
-    expect(invited.status()).toBe(201);
-    await admin.close();
-    const mail = await inbox.waitFor((message) => message.to.includes(applicant.email));
-    await page.goto(new URL(mail.links.find((url) => url.includes('/creation-de-compte/'))!).pathname);
-    await page.getByLabel('Nouveau mot de passe', { exact: true }).fill(applicant.password);
-    await page.getByLabel('Confirmation du mot de passe').fill(applicant.password);
-    await page.getByRole('button', { name: 'Créer mon compte' }).click();
-    await expect(page).toHaveURL('/mon-compte-hsa-lli');
+    await inviteAndRegister(browser, page, inbox, applicant);
 
     await page.goto('/mon-compte-hsa-lli/mon-dossier');
     const receipts = page.getByRole('article', { name: 'Quittances de loyer', exact: true });
