@@ -1,7 +1,9 @@
 import { ModulesContainer } from '@nestjs/core';
 import { RECORD_STAGES, stageMoveProblem } from '@hsa-lli/common/domain';
+import { setTimeout } from 'node:timers/promises';
 import sharp from 'sharp';
 import request from 'supertest';
+import { In } from 'typeorm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { consultationOf, FILE_PAGES } from '../src/audit/consultations.js';
 import { AuditEntry } from '../src/audit/entities/audit-entry.entity.js';
@@ -241,5 +243,86 @@ describe.each(BACKENDS)('staff calls on one application file, on $name', (backen
     expect(await count()).toBe(before);
     const links = (await agents.customer.post('/api/records/upload-links/list').send({}).expect(200)).body.data;
     expect(links.map((link: { id: number }) => link.id)).toEqual([linkId]);
+  });
+});
+
+describe.each(BACKENDS)('the daily number of files under concurrent calls, on $name', (backend) => {
+  let api: TestApi;
+  let agents: Awaited<ReturnType<typeof agentsByRole>>;
+  /** Files of their own for each staff member, none consulted yet (bare files: their follow-up is read, the view of a file wants its applicant). */
+  let files: { [role in 'admin' | 'hsa' | 'coordinator']: number[] };
+
+  beforeAll(async () => {
+    // Three files a day: each staff member starts every test at two, one short of the limit.
+    api = await backend.start({ recordViewsPerDay: 3, publicUrl: 'http://hsa.test' });
+    agents = await agentsByRole(api);
+    const made = await api.dataSource.getRepository(Record).save(
+      Array.from({ length: 42 }, (_, index) => api.dataSource.getRepository(Record).create({ reference: `DOS-2026-9${String(index).padStart(3, '0')}`, situation: 'alone' })),
+    );
+    const ids = made.map((record) => record.id);
+    files = { admin: ids.slice(0, 14), hsa: ids.slice(14, 28), coordinator: ids.slice(28, 42) };
+  });
+
+  afterAll(async () => {
+    await api?.stop();
+  });
+
+  const userId = async (role: 'admin' | 'hsa' | 'coordinator') => (await agents[role].post('/api/auth/get-roles').expect(200)).body.user_id as number;
+  /** The distinct files in a staff member's audit trail. */
+  const reached = async (actorId: number) => new Set((await api.dataSource.getRepository(AuditEntry).findBy({ actorId })).map((entry) => entry.recordId));
+  const statuses = (answers: { status: number }[]) => answers.map((answer) => answer.status).sort();
+  /**
+   * Sends the calls at once while another request's transaction holds the database for a moment (a file being written,
+   * say): on SQLite, whose work takes turns on its one connection, every statement of the calls waits behind it, then
+   * theirs run interleaved, as they do on MariaDB.
+   */
+  const atOnce = async (calls: PromiseLike<{ status: number }>[]) => {
+    const busy = api.dataSource.transaction(() => setTimeout(300));
+    const answers = await Promise.all(calls);
+    await busy;
+    return answers;
+  };
+  const reservations = async () => Number(((await api.dataSource.query('SELECT COUNT(*) AS count FROM record_view_reservations')) as { count: number | string }[])[0]!.count);
+
+  it('lets through one read of a new file out of ten sent at once to a staff member one file short of the limit', async () => {
+    const [first, second, ...fresh] = files.hsa;
+    for (const id of [first, second]) await agents.hsa.post('/api/records/follow-up').send({ id }).expect(200);
+    const answers = await atOnce(fresh.slice(0, 10).map((id) => agents.hsa.post('/api/records/follow-up').send({ id })));
+    expect(statuses(answers)).toEqual([200, ...Array<number>(9).fill(429)]);
+    const hsa = await userId('hsa');
+    expect((await reached(hsa)).size).toBe(3);
+    // The files counted open again, all at once; another one does not.
+    const counted = [...(await reached(hsa))];
+    expect(statuses(await atOnce(counted.map((id) => agents.hsa.post('/api/records/follow-up').send({ id }))))).toEqual([200, 200, 200]);
+    await agents.hsa.post('/api/records/follow-up').send({ id: fresh[10] }).expect(429);
+    expect((await reached(hsa)).size).toBe(3);
+  });
+
+  it('lets through one change of a new file out of ten sent at once, and keeps no reservation after', async () => {
+    const [first, second, ...fresh] = files.coordinator;
+    for (const id of [first, second]) await agents.coordinator.post('/api/records/follow-up').send({ id }).expect(200);
+    const notes = () => api.dataSource.getRepository(RecordNote).countBy({ record: { id: In(fresh) } });
+    const answers = await atOnce(fresh.slice(0, 10).map((id) => agents.coordinator.post('/api/records/notes/create').send({ record_id: id, body: 'Appel de suivi.' })));
+    expect(statuses(answers)).toEqual([201, ...Array<number>(9).fill(429)]);
+    expect(await notes()).toBe(1);
+    expect((await reached(await userId('coordinator'))).size).toBe(3);
+    expect(await reservations()).toBe(0);
+    await agents.coordinator.post('/api/records/follow-up').send({ id: fresh[10] }).expect(429);
+  });
+
+  it('counts no change refused (400, 404, 409) toward the number of files', async () => {
+    const [first, second, refused, other, last] = files.admin as [number, number, number, number, number];
+    for (const id of [first, second]) await agents.admin.post('/api/records/follow-up').send({ id }).expect(200);
+    const { stage } = await api.dataSource.getRepository(Record).findOneByOrFail({ id: refused });
+    await agents.admin.post('/api/records/notes/create').send({ record_id: refused, body: '  ' }).expect(400);
+    await agents.admin.post('/api/records/stage').send({ id: refused, stage }).expect(409);
+    await agents.admin.post('/api/records/upload-links/withdraw-for-record').send({ record_id: refused, id: 999_999 }).expect(404);
+    // Refused at once, many of them: none counted either.
+    expect(statuses(await atOnce(Array.from({ length: 5 }, () => agents.admin.post('/api/records/notes/create').send({ record_id: other, body: '  ' }))))).toEqual(Array<number>(5).fill(400));
+    expect(await reservations()).toBe(0);
+    const admin = await userId('admin');
+    expect((await reached(admin)).size).toBe(2);
+    await agents.admin.post('/api/records/follow-up').send({ id: last }).expect(200);
+    await agents.admin.post('/api/records/follow-up').send({ id: refused }).expect(429);
   });
 });

@@ -1,13 +1,17 @@
-import { Inject, Injectable } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
+import { randomUUID } from 'node:crypto';
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import { ROLE_LABELS, type ConsultationView } from '@hsa-lli/common/domain';
 import type { Request } from 'express';
-import { MoreThan, type Repository } from 'typeorm';
+import { MoreThan, type DataSource, type EntityManager, type Repository } from 'typeorm';
 import { TooManyAttemptsError } from '../common/api-errors.js';
+import { lockedTransaction } from '../common/list-query.js';
 import { APP_CONFIG } from '../config/config.module.js';
 import { HistoryService } from '../history/history.service.js';
 import type { AppConfig } from '../config/config.js';
 import type { SessionUser } from '../auth/session-user.js';
+import { User } from '../users/entities/user.entity.js';
+import type { ConsultedFile } from './consultations.js';
 import { AuditEntry, type AuditAction } from './entities/audit-entry.entity.js';
 import { RecordViewAllowance } from './entities/record-view-allowance.entity.js';
 
@@ -37,50 +41,63 @@ const ONE_RUN_MS = 60_000;
  */
 @Injectable()
 export class AuditService {
+  private readonly logger = new Logger(AuditService.name);
+
   constructor(
     @InjectRepository(AuditEntry) private readonly entries: Repository<AuditEntry>,
     @InjectRepository(RecordViewAllowance) private readonly allowances: Repository<RecordViewAllowance>,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @InjectDataSource() private readonly dataSource: DataSource,
     private readonly history: HistoryService,
   ) {}
 
   /**
-   * Writes a staff consultation, once the staff member may make it: a file already consulted in the last 24 hours
-   * always, another one while they have consulted fewer files than their limit (RECORD_VIEWS_PER_DAY, plus what an
-   * administrator allowed them) — a guard against bulk extraction.
+   * Writes a staff member's read of a file, once they may make it (`allowing`), in the same step: however many reads and
+   * changes of theirs arrive at once, each new file is counted before the next call checks.
    */
-  async record(action: AuditAction, target: { recordId: number; documentId?: number }, actor: SessionUser, request: Request): Promise<void> {
-    await this.checkAllowance(target.recordId, actor);
-    await this.write(action, target, actor, request);
-  }
-
-  /** Writes a consultation the staff member was allowed to make (checkAllowance): who, what, which file, from where. */
-  async write(action: AuditAction, target: { recordId: number; documentId?: number }, actor: SessionUser, request: Request): Promise<void> {
-    await this.entries.insert({
-      action,
-      recordId: target.recordId,
-      documentId: target.documentId ?? null,
-      actorId: actor.id,
-      actorName: staffSignature(actor),
-      actorRoles: actor.roles.map((role) => ROLE_LABELS[role]).join(', ').slice(0, 100),
-      ip: (request.ip ?? '').slice(0, 45),
-      userAgent: (request.get('user-agent') ?? '').slice(0, 300),
+  async read(action: AuditAction, target: ConsultedFile, actor: SessionUser, request: Request): Promise<void> {
+    await this.allowing(target.recordId, actor, async (manager) => {
+      await manager.insert(AuditEntry, this.entry(action, target, actor, request));
     });
   }
 
-  /** How many files the staff member consulted in the last 24 hours, and may. */
+  /**
+   * Reserves a staff member's change of a file, once they may make it (`allowing`), in the same step: the reservation
+   * counts the file until `confirm` writes the change, made, in the audit trail, or `release` drops it, the change
+   * refused. Answers the reservation's key.
+   */
+  async reserve(recordId: number, actor: SessionUser): Promise<string> {
+    return this.allowing(recordId, actor, async (manager, now) => {
+      const key = randomUUID();
+      // A reservation as old as the window is one whose change never ended (the process stopped): it counts no more.
+      await manager.query(`DELETE FROM record_view_reservations WHERE actorId = ? AND reservedAt <= ?`, [actor.id, now - DAY_MS]);
+      await manager.query(`INSERT INTO record_view_reservations (id, actorId, recordId, reservedAt) VALUES (?, ?, ?, ?)`, [key, actor.id, recordId, now]);
+      return key;
+    });
+  }
+
+  /** Writes a change made under a reservation (`reserve`), then drops the reservation: the file counts all along. */
+  async confirm(reservation: string, action: AuditAction, target: ConsultedFile, actor: SessionUser, request: Request): Promise<void> {
+    await this.entries.insert(this.entry(action, target, actor, request));
+    await this.release(reservation);
+  }
+
+  /**
+   * Drops the reservation of a change refused, which did nothing and counts nothing. One that cannot be dropped is said
+   * in the log, and counts its file until the window ends: the caller's own answer or error is what matters.
+   */
+  async release(reservation: string): Promise<void> {
+    try {
+      await this.dataSource.query(`DELETE FROM record_view_reservations WHERE id = ?`, [reservation]);
+    } catch (error) {
+      this.logger.error(`A reservation of a consultation could not be dropped, and counts its file for 24 hours: ${(error as Error).message}`);
+    }
+  }
+
+  /** How many files the staff member consulted in the last 24 hours (their changes under way included), and may. */
   async consultedToday(actorId: number): Promise<{ consulted: number; allowed: number }> {
-    const since = new Date(Date.now() - DAY_MS);
-    const [consulted, granted] = await Promise.all([
-      this.entries
-        .createQueryBuilder('entry')
-        .select('COUNT(DISTINCT entry.recordId)', 'count')
-        // Find operators write the date as each database stores it.
-        .where({ actorId, at: MoreThan(since) })
-        .getRawOne<{ count: string | number }>(),
-      this.allowances.sum('extra', { userId: actorId, createdAt: MoreThan(since) }),
-    ]);
-    return { consulted: Number(consulted?.count ?? 0), allowed: this.config.recordViewsPerDay + (granted ?? 0) };
+    const { files, allowed } = await this.reached(this.dataSource.manager, actorId, Date.now());
+    return { consulted: files.size, allowed };
   }
 
   /** Lets a staff member consult `extra` more files over the next 24 hours. */
@@ -91,18 +108,54 @@ export class AuditService {
   }
 
   /**
-   * Refuses (429) a consultation the staff member may not make today: of a file they have not consulted in the last
-   * 24 hours, while they are at their limit.
+   * Runs `work` once the staff member may consult the file, holding their allowance meanwhile: a file they reached in
+   * the last 24 hours always, another one while they have reached fewer files than their limit (RECORD_VIEWS_PER_DAY,
+   * plus what an administrator allowed them) — a guard against bulk extraction; else 429. The count and `work`'s write
+   * are one step for the staff member, across processes: a transaction holding their user row's lock on MariaDB (`SELECT
+   * … FOR UPDATE`); on SQLite a transaction, which waits for the one before it to end (`takeTurnsOnSqlite`).
    */
-  async checkAllowance(recordId: number, actor: SessionUser): Promise<void> {
-    const since = new Date(Date.now() - DAY_MS);
-    if (await this.entries.existsBy({ actorId: actor.id, recordId, at: MoreThan(since) })) return;
-    const { consulted, allowed } = await this.consultedToday(actor.id);
-    if (consulted >= allowed) {
-      throw new TooManyAttemptsError(
-        `Vous avez consulté ${consulted} dossiers ces dernières 24 heures, le maximum permis. Pour en consulter d’autres, demandez à un administrateur de relever votre limite.`,
-      );
-    }
+  private async allowing<T>(recordId: number, actor: SessionUser, work: (manager: EntityManager, now: number) => Promise<T>): Promise<T> {
+    return lockedTransaction(this.dataSource, User, actor.id, async (manager) => {
+      const now = Date.now();
+      const { files, allowed } = await this.reached(manager, actor.id, now);
+      if (!files.has(recordId) && files.size >= allowed) {
+        throw new TooManyAttemptsError(
+          `Vous avez consulté ${files.size} dossiers ces dernières 24 heures, le maximum permis. Pour en consulter d’autres, demandez à un administrateur de relever votre limite.`,
+        );
+      }
+      return work(manager, now);
+    });
+  }
+
+  /** The files a staff member reached in the 24 hours before `now`: in the audit trail, or changed under a reservation. */
+  private async reached(manager: EntityManager, actorId: number, now: number): Promise<{ files: Set<number>; allowed: number }> {
+    const since = new Date(now - DAY_MS);
+    const written = await manager
+      .createQueryBuilder(AuditEntry, 'entry')
+      .select('entry.recordId', 'recordId')
+      .distinct(true)
+      // Find operators write the date as each database stores it.
+      .where({ actorId, at: MoreThan(since) })
+      .getRawMany<{ recordId: number | string }>();
+    const reserved = (await manager.query(`SELECT DISTINCT recordId FROM record_view_reservations WHERE actorId = ? AND reservedAt > ?`, [actorId, now - DAY_MS])) as {
+      recordId: number | string;
+    }[];
+    const granted = await manager.sum(RecordViewAllowance, 'extra', { userId: actorId, createdAt: MoreThan(since) });
+    return { files: new Set([...written, ...reserved].map((row) => Number(row.recordId))), allowed: this.config.recordViewsPerDay + (granted ?? 0) };
+  }
+
+  /** A consultation as the audit trail keeps it: who, what, which file, from where. */
+  private entry(action: AuditAction, target: ConsultedFile, actor: SessionUser, request: Request): Omit<AuditEntry, 'id' | 'at'> {
+    return {
+      action,
+      recordId: target.recordId,
+      documentId: target.documentId ?? null,
+      actorId: actor.id,
+      actorName: staffSignature(actor),
+      actorRoles: actor.roles.map((role) => ROLE_LABELS[role]).join(', ').slice(0, 100),
+      ip: (request.ip ?? '').slice(0, 45),
+      userAgent: (request.get('user-agent') ?? '').slice(0, 300),
+    };
   }
 
   /**

@@ -12,7 +12,7 @@ import { Reflector } from '@nestjs/core';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { PDF_DOCUMENTS, TEXT_ID } from '@hsa-lli/common/back-office';
 import type { Request } from 'express';
-import { mergeMap, type Observable } from 'rxjs';
+import { catchError, mergeMap, type Observable } from 'rxjs';
 import type { DataSource } from 'typeorm';
 import { ACCESS_KEY, type AccessRule } from '../auth/access.decorators.js';
 import { mayUse } from '../auth/access-rules.js';
@@ -92,12 +92,14 @@ function idAt(request: Request, place: Place): number | null {
 
 /**
  * The one place where staff calls on a file are counted and written. Before the route runs, the file is found (404
- * with no body when it does not exist) and the staff member's allowance checked (429 beyond it). A read is written
- * then, before any of the file leaves (the routes that send a file send it themselves, before anything after them
- * runs); a change once the route has made it, before its answer leaves: a change refused (a field to correct, a stage
- * move that makes no sense) did nothing, and is neither written nor counted. A malformed id is left to the route, whose schema or path check refuses it
- * before it runs. The print job's credential reads for the staff member whose ask was the consultation; a customer
- * reaching a route through their own page is no staff member.
+ * with no body when it does not exist) and counted toward the staff member's allowance in one step with what makes it
+ * count (429 beyond it; AuditService.allowing), so that calls arriving at once cannot all pass the same count. A read is
+ * written in that step, before any of the file leaves (the routes that send a file send it themselves, before anything
+ * after them runs). A change reserves its file in that step, and is written once the route has made it, before its
+ * answer leaves; a change refused (a field to correct, a stage move that makes no sense) did nothing: its reservation
+ * is dropped, and it is neither written nor counted. A malformed id is left to the route, whose schema or path check
+ * refuses it before it runs. The print job's credential reads for the staff member whose ask was the consultation; a
+ * customer reaching a route through their own page is no staff member.
  */
 @Injectable()
 export class ConsultationInterceptor implements NestInterceptor {
@@ -118,15 +120,21 @@ export class ConsultationInterceptor implements NestInterceptor {
     const file = await this.fileOf(consultation.locator, request, actor);
     if (!file) return next.handle();
     const { action } = consultation;
-    await this.audit.checkAllowance(file.recordId, actor);
-    request.consultation = file;
     if (READS.includes(action)) {
-      await this.audit.write(action, file, actor, request);
+      await this.audit.read(action, file, actor, request);
+      request.consultation = file;
       return next.handle();
     }
+    const reservation = await this.audit.reserve(file.recordId, actor);
+    request.consultation = file;
     return next.handle().pipe(
+      // A change refused did nothing: its file is not counted.
+      catchError(async (error: unknown) => {
+        await this.audit.release(reservation);
+        throw error;
+      }),
       mergeMap(async (answer: unknown) => {
-        await this.audit.write(action, file, actor, request);
+        await this.audit.confirm(reservation, action, file, actor, request);
         return answer;
       }),
     );

@@ -14,6 +14,7 @@ import { MariadbRecordsListCovering1795800001000 } from './mariadb/1795800001000
 import { MariadbRecordsStageEvents1795800002000 } from './mariadb/1795800002000-records-stage-events.js';
 import { MariadbStatisticMonths1795900000000 } from './mariadb/1795900000000-statistic-months.js';
 import { MariadbAuditActions1796050000000 } from './mariadb/1796050000000-audit-actions.js';
+import { MariadbRecordViewReservations1796100000000 } from './mariadb/1796100000000-record-view-reservations.js';
 import { SqliteInit1795280192249 } from './sqlite/1795280192249-init.js';
 import { SqliteBackOffice1795307120054 } from './sqlite/1795307120054-back-office.js';
 import { SqliteGoodsList1795308685870 } from './sqlite/1795308685870-goods-list.js';
@@ -28,6 +29,7 @@ import { SqliteRecordsListCovering1795800001000 } from './sqlite/1795800001000-r
 import { SqliteRecordsStageEvents1795800002000 } from './sqlite/1795800002000-records-stage-events.js';
 import { SqliteStatisticMonths1795900000000 } from './sqlite/1795900000000-statistic-months.js';
 import { SqliteAuditActions1796050000000 } from './sqlite/1796050000000-audit-actions.js';
+import { SqliteRecordViewReservations1796100000000 } from './sqlite/1796100000000-record-view-reservations.js';
 
-export const SQLITE_MIGRATIONS = [SqliteInit1795280192249, ReferenceCommunes1795280200000, SqliteSessions1795281558595, SqliteSecurityBaseline1795296884299, SqliteBackOffice1795307120054, SqliteGoodsList1795308685870, SqliteCustomerSpace1795400000000, SqliteFollowUp1795500000000, SqliteRecordsList1795600000000, SqliteRecordViews1795700000000, SqliteRecordsListColumns1795800000000, SqliteRecordsListCovering1795800001000, SqliteRecordsStageEvents1795800002000, SqliteStatisticMonths1795900000000, SqliteAuditActions1796050000000];
-export const MARIADB_MIGRATIONS = [MariadbInit1795280192680, ReferenceCommunes1795280200000, MariadbSessions1795281553923, MariadbSecurityBaseline1795296884299, MariadbBackOffice1795307130884, MariadbGoodsList1795308685870, MariadbCustomerSpace1795400000000, MariadbFollowUp1795500000000, MariadbRecordsList1795600000000, MariadbRecordViews1795700000000, MariadbRecordsListColumns1795800000000, MariadbRecordsListCovering1795800001000, MariadbRecordsStageEvents1795800002000, MariadbStatisticMonths1795900000000, MariadbAuditActions1796050000000];
+export const SQLITE_MIGRATIONS = [SqliteInit1795280192249, ReferenceCommunes1795280200000, SqliteSessions1795281558595, SqliteSecurityBaseline1795296884299, SqliteBackOffice1795307120054, SqliteGoodsList1795308685870, SqliteCustomerSpace1795400000000, SqliteFollowUp1795500000000, SqliteRecordsList1795600000000, SqliteRecordViews1795700000000, SqliteRecordsListColumns1795800000000, SqliteRecordsListCovering1795800001000, SqliteRecordsStageEvents1795800002000, SqliteStatisticMonths1795900000000, SqliteAuditActions1796050000000, SqliteRecordViewReservations1796100000000];
+export const MARIADB_MIGRATIONS = [MariadbInit1795280192680, ReferenceCommunes1795280200000, MariadbSessions1795281553923, MariadbSecurityBaseline1795296884299, MariadbBackOffice1795307130884, MariadbGoodsList1795308685870, MariadbCustomerSpace1795400000000, MariadbFollowUp1795500000000, MariadbRecordsList1795600000000, MariadbRecordViews1795700000000, MariadbRecordsListColumns1795800000000, MariadbRecordsListCovering1795800001000, MariadbRecordsStageEvents1795800002000, MariadbStatisticMonths1795900000000, MariadbAuditActions1796050000000, MariadbRecordViewReservations1796100000000];
