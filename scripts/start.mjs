@@ -2,7 +2,7 @@
 // in-process jobs, demo data in a new database) and serves every front app from the same origin.
 import { spawn, spawnSync } from 'node:child_process';
 import { join } from 'node:path';
-import { reportEnd, runUnderRequiredNode, supervise } from './node-runtime.mjs';
+import { MEMORY_GIVEN_BACK, reportEnd, runUnderRequiredNode, supervise } from './node-runtime.mjs';
 
 await runUnderRequiredNode();
 
@@ -13,8 +13,7 @@ if (build.status !== 0) process.exit(reportEnd('The build stopped', build, { say
 const api = spawn(process.execPath, [join(root, 'api', 'dist', 'main.js')], {
   cwd: root,
   stdio: 'inherit',
-  // Two malloc arenas (glibc): the file pool's threads would otherwise each keep an arena of their own, and the memory
-  // of every photo or PDF they handled with it (see MALLOC_ARENA_MAX in the README).
-  env: { PORT: '3000', DATA_DIR: join(root, 'data'), SERVE_APPS: 'true', MALLOC_ARENA_MAX: '2', ...process.env },
+  // glibc's malloc told to give memory back: see MALLOC_ARENA_MAX in the README.
+  env: { PORT: '3000', DATA_DIR: join(root, 'data'), SERVE_APPS: 'true', ...MEMORY_GIVEN_BACK, ...process.env },
 });
 supervise(api, 'The API stopped');
