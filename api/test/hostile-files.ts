@@ -66,7 +66,7 @@ export function rawPdf({ pages = [PDF_MARKER], catalog = '', page = '', extra = 
     offsets.set(number, Buffer.byteLength(body, 'latin1'));
     body += `${number} 0 obj\n${object}\nendobj\n`;
   }
-  const size = Math.max(...objects.keys()) + 1;
+  const size = [...objects.keys()].reduce((largest, number) => Math.max(largest, number), 0) + 1;
   const xref = Buffer.byteLength(body, 'latin1');
   body += `xref\n0 ${size}\n0000000000 65535 f \n`;
   for (let number = 1; number < size; number += 1) {
@@ -121,6 +121,45 @@ export function formPdf({ catalog = '', page = '', field = '', extra = [] as str
 
 /** A Reader-extended form, filled: usage rights (/Perms /UR3) over a form. */
 export const readerExtendedForm = () => formPdf({ catalog: '/Perms << /UR3 102 0 R >>', extra: [USAGE_RIGHTS] });
+
+/** A filled form (as `formPdf`) whose field's appearance stream has `entries` in its dictionary. */
+function formPdfWithAppearance(entries: string): Buffer {
+  return rawPdf({
+    catalog: '/AcroForm << /Fields [100 0 R] /DA (/F1 0 Tf 0 g) /DR << /Font << /F1 3 0 R >> >> >>',
+    page: '/Annots [100 0 R]',
+    extra: [
+      `<< /Type /Annot /Subtype /Widget /FT /Tx /T (nom) /V (${FORM_VALUE}) /DA (/F1 12 Tf 0 g) /Rect [72 600 300 620] /P 10 0 R /F 4 /AP << /N 101 0 R >> >>`,
+      rawStream(`/Tx BMC BT /F1 12 Tf 2 5 Td (${FORM_VALUE}) Tj ET EMC`, `/Type /XObject /Subtype /Form /BBox [0 0 228 20] /Resources << /Font << /F1 3 0 R >> >> ${entries}`),
+    ],
+  });
+}
+
+/** The invoice data a Factur-X (ZUGFeRD) bill carries as an embedded file. */
+const FACTUR_X_XML =
+  '<?xml version="1.0" encoding="UTF-8"?><rsm:CrossIndustryInvoice xmlns:rsm="urn:un:unece:uncefact:data:standard:CrossIndustryInvoice:100">' +
+  '<rsm:ExchangedDocument><ram:ID xmlns:ram="urn:un:unece:uncefact:data:standard:ReusableAggregateBusinessInformationEntity:100">FA-2025-0042</ram:ID>' +
+  '</rsm:ExchangedDocument></rsm:CrossIndustryInvoice>';
+
+/**
+ * An energy bill as invoicing software makes it for Factur-X: a PDF/A-3 (its XMP metadata says so) whose catalog
+ * associates (/AF) and attaches (/EmbeddedFiles) factur-x.xml, a file specification whose /EF holds the XML stream.
+ */
+export function facturX(): Buffer {
+  const xmp =
+    '<?xpacket begin="" id="W5M0MpCehiHzreSzNTczkc9d"?><x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#">' +
+    '<rdf:Description rdf:about="" xmlns:pdfaid="http://www.aiim.org/pdfa/ns/id/" xmlns:fx="urn:factur-x:pdfa:CrossIndustryDocument:invoice:1p0#">' +
+    '<pdfaid:part>3</pdfaid:part><pdfaid:conformance>B</pdfaid:conformance><fx:DocumentType>INVOICE</fx:DocumentType>' +
+    '<fx:DocumentFileName>factur-x.xml</fx:DocumentFileName><fx:ConformanceLevel>EN 16931</fx:ConformanceLevel></rdf:Description></rdf:RDF></x:xmpmeta><?xpacket end="w"?>';
+  return rawPdf({
+    pages: ['Facture electricite FA-2025-0042'],
+    catalog: '/Names << /EmbeddedFiles << /Names [(factur-x.xml) 100 0 R] >> >> /AF [100 0 R] /Metadata 102 0 R',
+    extra: [
+      '<< /Type /Filespec /F (factur-x.xml) /UF (factur-x.xml) /Desc (Factur-X) /AFRelationship /Data /EF << /F 101 0 R /UF 101 0 R >> >>',
+      rawStream(FACTUR_X_XML, `/Type /EmbeddedFile /Subtype /text#2Fxml /Params << /Size ${FACTUR_X_XML.length} /ModDate (D:20250301120000+01'00') >>`),
+      rawStream(xmp, '/Type /Metadata /Subtype /XML'),
+    ],
+  });
+}
 
 /** A picture of `width` × `height` grey pixels, all black: deflated, a few hundred kilobytes at most. */
 const blackPixels = new Map<number, Buffer>();
@@ -356,6 +395,30 @@ export const INERT_PDFS: InertPdf[] = [
   },
   { name: 'a filled, Reader-extended form (usage rights /Perms /UR3)', bytes: async () => readerExtendedForm(), absent: ['/Perms', '/UR3'] },
   { name: 'a PDF encrypted with restrictions only (made by qpdf), decrypted', bytes: async () => fixture('restricted.pdf'), absent: ['/Encrypt'] },
+  {
+    name: 'a PDF with an embedded file (an executable, in its attachments and associated files)',
+    bytes: () => pdfWithPages(1, async (document) => document.attach(pe(), 'lisez-moi.exe', { mimeType: 'application/octet-stream' }), false),
+    absent: ['lisez-moi.exe', '/EmbeddedFile', '/AF'],
+  },
+  {
+    name: 'a PDF with a file attachment annotation',
+    bytes: async () =>
+      rawPdf({
+        page: '/Annots [100 0 R]',
+        extra: ['<< /Type /Annot /Subtype /FileAttachment /Rect [72 700 90 720] /Name /PushPin /FS << /Type /Filespec /F (lisez-moi.exe) /EF << /F 101 0 R >> >> >>', rawStream('MZ', '/Type /EmbeddedFile')],
+      }),
+    absent: ['/FileAttachment', 'lisez-moi.exe', '/EmbeddedFile'],
+  },
+  { name: 'a Factur-X invoice (a PDF/A-3 energy bill carrying its factur-x.xml)', bytes: async () => facturX(), absent: ['CrossIndustryInvoice', '/EmbeddedFile', '/AF'] },
+  {
+    name: 'a form whose field appearance takes data from outside (external stream data, reference XObject, OPI)',
+    bytes: async () =>
+      formPdfWithAppearance(
+        '/F << /FS /URL /F (https://collecte.example/apparence) >> /Ref << /F << /FS /URL /F (https://collecte.example/reference.pdf) >> /Page 0 >> ' +
+          '/OPI << /2.0 << /Type /OPI /Version 2.0 /F << /FS /URL /F (https://collecte.example/opi.tif) >> /Inks /full_color >> >>',
+      ),
+    absent: ['collecte.example', '/Ref', '/OPI'],
+  },
 ];
 
 export const HOSTILE_FILES: HostileFile[] = [
@@ -420,12 +483,6 @@ export const HOSTILE_FILES: HostileFile[] = [
     antivirus: true,
   },
   {
-    name: 'a PDF with an embedded file',
-    fileName: 'avis.pdf',
-    bytes: () => pdfWithPages(1, async (document) => document.attach(pe(), 'lisez-moi.exe', { mimeType: 'application/octet-stream' })),
-    expect: ACTIVE('des fichiers joints'),
-  },
-  {
     name: 'a PDF with an XFA form',
     fileName: 'formulaire.pdf',
     bytes: async () => rawPdf({ catalog: '/AcroForm << /Fields [] /XFA 100 0 R >>', extra: ['<< /Length 13 >>\nstream\n<xdp:xdp/>   \nendstream'] }),
@@ -436,16 +493,6 @@ export const HOSTILE_FILES: HostileFile[] = [
     fileName: 'formulaire.pdf',
     bytes: async () => rawPdf({ catalog: '/Perms << /UR3 101 0 R >> /AcroForm << /Fields [] /XFA 100 0 R >>', extra: [rawStream('<xdp:xdp/>'), USAGE_RIGHTS] }),
     expect: ACTIVE('un formulaire XFA'),
-  },
-  {
-    name: 'a PDF with a file attachment annotation',
-    fileName: 'avis.pdf',
-    bytes: async () =>
-      rawPdf({
-        page: '/Annots [100 0 R]',
-        extra: ['<< /Type /Annot /Subtype /FileAttachment /Rect [72 700 90 720] /Name /PushPin /FS << /Type /Filespec /F (lisez-moi.exe) /EF << /F 101 0 R >> >> >>', rawStream('MZ', '/Type /EmbeddedFile')],
-      }),
-    expect: ACTIVE('des fichiers joints'),
   },
   { name: 'a broken PDF whose bytes say /Encrypt (in a stream)', fileName: 'avis.pdf', bytes: async () => brokenPdfSayingEncrypt(), expect: BROKEN },
   {

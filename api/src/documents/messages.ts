@@ -34,6 +34,7 @@ export const REFUSALS = {
   pdfPageTooLarge: (millions: number) => `Une page de ce PDF contient des images trop grandes (plus de ${millions} millions de pixels en tout) : ${SCAN_REMEDY}`,
   pdfImagesTooLarge: (millions: number) => `Les images de ce PDF sont trop grandes (plus de ${millions} millions de pixels en tout) : ${SCAN_REMEDY}`,
   pdfTooComplex: `Ce PDF est trop lourd à afficher (son contenu décompressé est démesuré) : ${REMEDY}`,
+  pdfCopyTooLarge: (megabytes: number) => `Ce PDF est trop lourd une fois nettoyé (plus de ${megabytes} Mo) : ${REMEDY}`,
   tooManyPixels: (millions: number) => `Cette image est trop grande (plus de ${millions} millions de pixels) : réduisez-la ou prenez une photo moins grande.`,
   unreadableImage: 'Cette image est abîmée ou incomplète : elle ne peut pas être lue. Prenez une nouvelle photo du document.',
 };

@@ -4,18 +4,22 @@
  *
  * A kept PDF is inert: pdf-lib writes it again without any action (opening action, additional actions at any level,
  * links and outline entries leading outside the document, JavaScript, launch, form submission or import, multimedia,
- * named or hiding actions…), without multimedia, 3D or file-attachment annotations, without the document's base URI,
- * its usage-rights signatures (/Perms) or external stream data, and with nothing that no longer hangs from its
- * catalog. Refused: what cannot be read, what needs a password, XFA forms, embedded files, more pages than allowed,
- * and pictures whose decoding would take more memory than a watermark job may use.
+ * named or hiding actions…), without multimedia or 3D annotations, without embedded files (attachments, associated
+ * files, file attachment annotations: a Factur-X bill is kept without its factur-x.xml), without the document's base
+ * URI, its usage-rights signatures (/Perms) or external stream data, and with nothing that no longer hangs from its
+ * catalog. Refused: what cannot be read, what needs a password, XFA forms, more pages than allowed, pictures whose
+ * decoding would take more memory than a watermark job may use, object streams or content that decompress beyond
+ * their limits, and a clean copy heavier than twice the upload limit.
  */
 import { execFile } from 'node:child_process';
 import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { constants as zlib, inflateRawSync, inflateSync } from 'node:zlib';
+import { DOCUMENT_MAX_BYTES } from '@hsa-lli/common/domain';
 import {
-  decodePDFRawStream, PDFArray, PDFDict, PDFDocument, PDFHexString, PDFName, PDFNumber, PDFRawStream, PDFRef, PDFStream, PDFString, type PDFContext, type PDFObject,
+  decodePDFRawStream, PDFArray, PDFDict, PDFDocument, PDFHexString, PDFName, PDFNumber, PDFObjectParser, PDFParser, PDFRawStream, PDFRef, PDFStream, PDFString,
+  type PDFContext, type PDFObject,
 } from 'pdf-lib';
 import { DOCUMENT_MAX_PIXELS, DocumentRefused, REFUSALS } from './messages.js';
 
@@ -33,6 +37,20 @@ export const PDF_MAX_PAGE_PIXELS = 60_000_000;
  * watermark would decode gigabytes of pixels.
  */
 export const PDF_MAX_FILE_PIXELS = 500_000_000;
+/**
+ * The most one object stream may decode to (4 MiB), and all those of a file together (8 MiB). An object stream packs
+ * dictionaries, arrays and strings, never page content or pictures: pdf-lib's own 50 objects or Acrobat's 100-odd take
+ * some kilobytes, the structure tree of a tagged document of 40 pages a few hundred. pdf-lib holds what it parses at up
+ * to 40 times its size (a 4 MiB array of numbers takes 157 Mo of heap, a 4 MiB string half a second), and a file pool
+ * thread has 768 Mo: 8 MiB leaves room for the uncompressed objects a 10 Mo upload may hold besides.
+ */
+export const PDF_MAX_OBJECT_STREAM_BYTES = 4 * 1024 * 1024;
+export const PDF_MAX_OBJECT_STREAMS_BYTES = 8 * 1024 * 1024;
+/**
+ * The most the clean copy may weigh: twice the upload limit (20 Mo). The copy is written without object streams, its
+ * names escaped again: an upload within the limit and the object stream caps stays below it, unless made to grow.
+ */
+export const PDF_MAX_COPY_BYTES = 2 * DOCUMENT_MAX_BYTES;
 
 /** How `cleanPdf` checks a file. */
 export interface CleanPdfOptions {
@@ -40,8 +58,6 @@ export interface CleanPdfOptions {
   maxPages: number;
   /** qpdf's binary (Debian's `qpdf` on PATH by default); null: as if it were missing. */
   qpdf?: string | null;
-  /** How long qpdf may take for one run. */
-  qpdfTimeoutMs?: number;
   /** Where qpdf's private folder is made (and removed): the system's temporary folder by default. */
   tempDir?: string;
 }
@@ -64,25 +80,42 @@ const MAX_CONTENT_BYTES = 64 * 1024 * 1024;
 const MAX_FILE_CONTENT_BYTES = 256 * 1024 * 1024;
 /** The most a file decrypted by qpdf may weigh (uploads are 10 Mo at most; qpdf keeps their streams as they are). */
 const MAX_DECRYPTED_BYTES = 32 * 1024 * 1024;
+/** How long qpdf may take for one run. */
 const QPDF_TIMEOUT_MS = 20_000;
+/**
+ * qpdf's address space (`ulimit -v`, KiB): 1 GiB. To decrypt a file qpdf inflates each object stream whole, so that an
+ * encrypted upload of a megabyte could have it take gigabytes before its time limit; beyond this it fails with
+ * « std::bad_alloc ». It takes some 470 Mo for an upload of 200,000 objects, more than pdf-lib could hold after it.
+ */
+const QPDF_MEMORY_KIB = 1024 * 1024;
+/** Form XObjects, patterns, soft masks and Type 3 glyphs drawn within one another deeper than this: no document's. */
+const MAX_FORM_DEPTH = 64;
+/**
+ * What following a form XObject or glyph with one set of resources costs, in bytes of the file's content budget
+ * (`MAX_FILE_CONTENT_BYTES`), besides its content: so that thousands of resource dictionaries drawing thousands of
+ * empty glyphs are held to a limit too (a quarter of a million such drawings).
+ */
+const FORM_COST = 1024;
 
 /** Every action type of PDF 2.0: each one is removed with the key that holds it, but a GoTo within the document kept as a /Dest. */
 const ACTION_TYPES = new Set([
   'GoTo', 'GoToR', 'GoToE', 'GoToDp', 'Launch', 'Thread', 'URI', 'Sound', 'Movie', 'Hide', 'Named', 'SubmitForm', 'ResetForm',
   'ImportData', 'SetOCGState', 'Rendition', 'Trans', 'GoTo3DView', 'JavaScript', 'RichMediaExecute',
 ]);
-/** Annotations that play, run or carry something: removed wherever they hang (FileAttachment is refused before). */
+/** Annotations that play, run or carry something: removed wherever they hang. */
 const ACTIVE_ANNOTATIONS = new Set(['Screen', 'Movie', 'Sound', '3D', 'RichMedia', 'FileAttachment']);
 /**
  * Keys removed from every dictionary: additional and opening actions, JavaScript, the base URI (catalog) and URI
  * actions' address, usage-rights and certification permissions, the XFA form (refused before: only a stray one remains),
- * a portfolio's layout, the names trees of scripts, attachments (empty or without files by then), alternate
- * presentations and renditions, and a Link annotation's former URI action.
+ * a portfolio's layout, the names trees of scripts, attachments, alternate presentations and renditions, associated
+ * files (/AF: PDF/A-3 and Factur-X), and a Link annotation's former URI action.
  */
 const REMOVED_KEYS = [
   'AA', 'OpenAction', 'JS', 'JavaScript', 'URI', 'Perms', 'XFA', 'NeedsRendering', 'Collection', 'EmbeddedFiles',
-  'AlternatePresentations', 'Renditions', 'PA',
+  'AlternatePresentations', 'Renditions', 'AF', 'PA',
 ].map((key) => PDFName.of(key));
+/** A file specification's embedded file (/EF) and related files (/RF): removed when they are dictionaries (a usage-rights signature's /EF is a list of names). */
+const EMBEDDED_FILE_KEYS = ['EF', 'RF'].map((key) => PDFName.of(key));
 /** A stream's data kept in another file, and a form XObject or picture that stands for another document (OPI, reference XObjects). */
 const EXTERNAL_STREAM_KEYS = ['F', 'FFilter', 'FDecodeParms'].map((key) => PDFName.of(key));
 
@@ -103,18 +136,125 @@ export function qpdfAvailable(binary = 'qpdf'): Promise<boolean> {
   return check;
 }
 
-/** qpdf's exit code (null when it could not run, or was stopped at its time limit) and the end of what it said. */
+/**
+ * qpdf's exit code (null when it could not run, or was stopped at its time limit; 127 when the shell does not find
+ * it) and the end of what it said. It runs within `QPDF_MEMORY_KIB` of memory, set by the shell that becomes qpdf
+ * (`exec`: the time limit stops qpdf itself); where the shell cannot set it, qpdf runs without.
+ */
 function runQpdf(binary: string, args: string[], timeoutMs: number): Promise<{ code: number | null; stderr: string }> {
+  const shell = ['-c', `ulimit -v ${QPDF_MEMORY_KIB} 2>/dev/null; exec "$0" "$@"`, binary, ...args];
   return new Promise((resolve) => {
-    execFile(binary, args, { timeout: timeoutMs, killSignal: 'SIGKILL', maxBuffer: 256 * 1024, windowsHide: true }, (error, _stdout, stderr) => {
+    execFile('/bin/sh', shell, { timeout: timeoutMs, killSignal: 'SIGKILL', maxBuffer: 256 * 1024, windowsHide: true }, (error, _stdout, stderr) => {
       const code = error ? (typeof error.code === 'number' && !error.killed ? error.code : null) : 0;
       resolve({ code, stderr: String(stderr).slice(-2000) });
     });
   });
 }
 
-const load = (bytes: Uint8Array, strict = true) =>
-  PDFDocument.load(bytes, { ignoreEncryption: true, throwOnInvalidObject: strict, updateMetadata: false });
+/** What pdf-lib's parsers keep to themselves, reached to read object and cross-reference streams within bounds. */
+interface ParserInside {
+  readonly context: PDFContext;
+  readonly bytes: { offset(): number; moveTo(offset: number): void };
+  parseIndirectObjectHeader(): PDFRef;
+  parseIndirectObject(): Promise<PDFRef>;
+  skipWhitespaceAndComments(): void;
+  parseRawInt(): number;
+  parseObject(): PDFObject;
+  matchKeyword(keyword: number[]): boolean;
+}
+const ENDOBJ = [...'endobj'].map((character) => character.charCodeAt(0));
+/** pdf-lib's document around a parsed context (its constructor is private: `PDFDocument.load` does just this). */
+const PDFDocumentOf = PDFDocument as unknown as new (context: PDFContext, ignoreEncryption: boolean, updateMetadata: boolean) => PDFDocument;
+
+/**
+ * The document pdf-lib reads in `bytes`, its object and cross-reference streams read here rather than by pdf-lib, which
+ * inflates them whole before looking at them: each indirect object is parsed as pdf-lib does (same parser, same test of
+ * its /Type, whatever its dictionary holds before its data), then an object stream is decoded through every filter of
+ * its chain within `PDF_MAX_OBJECT_STREAM_BYTES` (all of them within `PDF_MAX_OBJECT_STREAMS_BYTES`, « trop lourd »
+ * beyond), a filter that cannot be undone making the file broken, and its objects are read once each; a
+ * cross-reference stream gives its trailer and nothing else (pdf-lib reads its entries for nothing: one that announces
+ * millions of them would hold it for seconds). `strict`: an object that cannot be read makes the whole file unreadable
+ * (pdf-lib's `throwOnInvalidObject`); else it is skipped, but object streams stay within their limits.
+ */
+async function load(bytes: Uint8Array, strict = true): Promise<PDFDocument> {
+  const parser = PDFParser.forBytesWithOptions(bytes, Infinity, strict, false);
+  const inside = parser as unknown as ParserInside;
+  const budget = { total: 0 };
+  // pdf-lib turns any error of one object into its own "invalid object" error, or skips the object: kept here.
+  let refusal: DocumentRefused | undefined;
+  inside.parseIndirectObject = async () => {
+    if (refusal) throw refusal;
+    const ref = inside.parseIndirectObjectHeader();
+    inside.skipWhitespaceAndComments();
+    const object = inside.parseObject();
+    inside.skipWhitespaceAndComments();
+    inside.matchKeyword(ENDOBJ);
+    const type = object instanceof PDFRawStream ? object.dict.lookup(N('Type')) : undefined;
+    if (object instanceof PDFRawStream && type === N('ObjStm')) {
+      try {
+        unpackObjectStream(inside.context, object, budget);
+      } catch (error) {
+        if (error instanceof DocumentRefused && (strict || error.message === REFUSALS.pdfTooComplex)) refusal = error;
+        throw error;
+      }
+    } else if (object instanceof PDFRawStream && type === N('XRef')) {
+      const { dict } = object;
+      inside.context.trailerInfo = { Root: dict.get(N('Root')), Encrypt: dict.get(N('Encrypt')), Info: dict.get(N('Info')), ID: dict.get(N('ID')) };
+    } else inside.context.assign(ref, object);
+    return ref;
+  };
+  let context: PDFContext;
+  try {
+    context = await parser.parseDocument();
+  } catch (error) {
+    throw refusal ?? error;
+  }
+  if (refusal) throw refusal;
+  return new PDFDocumentOf(context, true, false);
+}
+
+/**
+ * Puts the objects of an object stream into `context`, as pdf-lib would, after decoding it within its limits (counted
+ * in `budget`). Its objects are read in the order of their offsets, each from its offset to its end, and the next may
+ * not start before: a hundred numbers at the offset of one big string would have it read a hundred times. A stream
+ * among them (forbidden there) makes the file broken.
+ */
+function unpackObjectStream(context: PDFContext, stream: PDFRawStream, budget: { total: number }) {
+  let data: Uint8Array;
+  try {
+    data = decodeStream(context, stream, PDF_MAX_OBJECT_STREAM_BYTES, true) ?? new Uint8Array();
+  } catch (error) {
+    throw error instanceof ContentTooLarge ? refuse(REFUSALS.pdfTooComplex) : error;
+  }
+  budget.total += data.length;
+  if (budget.total > PDF_MAX_OBJECT_STREAMS_BYTES) throw refuse(REFUSALS.pdfTooComplex);
+  const first = stream.dict.lookup(N('First'));
+  const count = stream.dict.lookup(N('N'));
+  if (!(first instanceof PDFNumber) || !(count instanceof PDFNumber)) throw broken();
+  const start = first.asNumber();
+  const reader = PDFObjectParser.forBytes(data, context) as unknown as ParserInside;
+  const entries: { number: number; offset: number; object?: PDFObject }[] = [];
+  try {
+    // Each pair takes two bytes at least: a count beyond the data ends at its end.
+    for (let index = 0; index < count.asNumber(); index += 1) {
+      reader.skipWhitespaceAndComments();
+      const number = reader.parseRawInt();
+      reader.skipWhitespaceAndComments();
+      entries.push({ number, offset: start + reader.parseRawInt() });
+    }
+    let end = reader.bytes.offset();
+    for (const entry of [...entries].sort((a, b) => a.offset - b.offset)) {
+      if (entry.offset < end || entry.offset >= data.length) throw broken();
+      reader.bytes.moveTo(entry.offset);
+      entry.object = reader.parseObject();
+      if (entry.object instanceof PDFStream) throw broken();
+      end = reader.bytes.offset();
+    }
+  } catch (error) {
+    throw error instanceof DocumentRefused ? error : broken();
+  }
+  for (const { number, object } of entries) context.assign(PDFRef.of(number, 0), object!);
+}
 
 /** Whether the trailer itself names an encryption dictionary (not the word /Encrypt anywhere in the bytes). */
 async function trailerEncrypted(bytes: Uint8Array): Promise<boolean> {
@@ -126,13 +266,21 @@ async function trailerEncrypted(bytes: Uint8Array): Promise<boolean> {
   }
 }
 
+/** A file `load` cannot read: null, but object streams beyond their limits are refused as such. */
+function unreadable(error: unknown): null {
+  if (error instanceof DocumentRefused && error.message === REFUSALS.pdfTooComplex) throw error;
+  return null;
+}
+
 /**
  * The document pdf-lib reads, decrypted by qpdf when it opens without a password (an owner password only, which
  * restricts printing or editing). A file that needs a password to be opened is refused as protected, and so is an
- * encrypted one when qpdf is missing; a file no one can read is broken.
+ * encrypted one when qpdf is missing; a file no one can read is broken. qpdf's output is read like an upload: its
+ * object streams (qpdf keeps them, decrypted) held to their limits.
  */
-async function open(bytes: Uint8Array, qpdf: string | null, timeoutMs: number, tempDir: string): Promise<PDFDocument> {
-  const strict = await load(bytes).catch(() => null);
+async function open(bytes: Uint8Array, qpdf: string | null, tempDir: string): Promise<PDFDocument> {
+  // An encrypted file's object streams cannot be decoded before qpdf decrypts them: pdf-lib finds it unreadable.
+  const strict = await load(bytes).catch(unreadable);
   if (strict && !strict.isEncrypted) return withCatalog(strict);
   if (!qpdf || !(await qpdfAvailable(qpdf))) {
     if (strict || (await trailerEncrypted(bytes))) throw refuse(REFUSALS.encryptedPdf);
@@ -144,49 +292,24 @@ async function open(bytes: Uint8Array, qpdf: string | null, timeoutMs: number, t
     const output = join(folder, 'decrypted.pdf');
     await writeFile(input, bytes, { mode: 0o600 });
     // 0: a password is needed to open it; 3: encrypted, but it opens without one; 2: not encrypted (or not a PDF qpdf reads).
-    const { code } = await runQpdf(qpdf, ['--requires-password', '--', input], timeoutMs);
+    const { code } = await runQpdf(qpdf, ['--requires-password', '--', input], QPDF_TIMEOUT_MS);
     if (code === 0) throw refuse(REFUSALS.encryptedPdf);
     // qpdf cannot open it: protected by other means (a certificate) when its trailer names an encryption, else broken.
     if (code !== 3) throw (strict?.isEncrypted ?? (await trailerEncrypted(bytes))) ? refuse(REFUSALS.encryptedPdf) : broken();
-    // Streams are kept as they are (decrypted only): qpdf decodes nothing, so a compression bomb costs it nothing.
-    const decrypt = await runQpdf(qpdf, ['--decrypt', '--password=', '--decode-level=none', '--', input, output], timeoutMs);
+    // Streams are kept as they are (decrypted only), but object streams are inflated to be read: within qpdf's memory
+    // limit (a file that goes beyond it is too heavy, whatever qpdf made of it).
+    const decrypt = await runQpdf(qpdf, ['--decrypt', '--password=', '--decode-level=none', '--', input, output], QPDF_TIMEOUT_MS);
+    if (/bad_alloc/.test(decrypt.stderr)) throw refuse(REFUSALS.pdfTooComplex);
     if (decrypt.code !== 0 && decrypt.code !== 3) throw broken();
     const size = await stat(output).then((file) => file.size, () => Infinity);
     if (size > MAX_DECRYPTED_BYTES) throw broken();
-    const decrypted = await load(await readFile(output)).catch(() => null);
+    const decrypted = await load(await readFile(output)).catch(unreadable);
     if (!decrypted) throw broken();
     if (decrypted.isEncrypted) throw refuse(REFUSALS.encryptedPdf);
     return withCatalog(decrypted);
   } finally {
     await rm(folder, { recursive: true, force: true });
   }
-}
-
-/**
- * Whether the object or cross-reference streams of a file inflate beyond `MAX_CONTENT_BYTES` (all of them beyond
- * `MAX_FILE_CONTENT_BYTES`): pdf-lib inflates them whole as it loads, a few hundred kilobytes could hold gigabytes. The
- * streams are found by their type in the bytes (pdf-lib recognises no other spelling of it), from their stream keyword
- * to the next endstream; zlib stops at the limit.
- */
-function structureTooLarge(bytes: Buffer): boolean {
-  let total = 0;
-  for (const type of ['/ObjStm', '/XRef']) {
-    for (let at = bytes.indexOf(type); at >= 0; at = bytes.indexOf(type, at + type.length)) {
-      const keyword = bytes.indexOf('stream', at);
-      if (keyword < 0 || keyword - at > 4096) continue;
-      let start = keyword + 'stream'.length;
-      if (bytes[start] === 0x0d) start += 1;
-      if (bytes[start] === 0x0a) start += 1;
-      const end = bytes.indexOf('endstream', start);
-      try {
-        total += inflateSync(bytes.subarray(start, end < 0 ? bytes.length : end), { finishFlush: zlib.Z_SYNC_FLUSH, maxOutputLength: MAX_CONTENT_BYTES }).length;
-      } catch (error) {
-        if (error instanceof RangeError) return true;
-      }
-      if (total > MAX_FILE_CONTENT_BYTES) return true;
-    }
-  }
-  return false;
 }
 
 /** A document whose trailer leads to its catalog (pdf-lib reads a file without one). */
@@ -239,8 +362,10 @@ const isNameMap = (key: string, parentKey: string | undefined) => NAME_MAPS.has(
 /**
  * Walks every object reachable from the trailer's catalog and information dictionary: each indirect object once as a
  * dictionary of its own and once as a name map if it is also held as one (cycles end there), direct objects to
- * `MAX_DEPTH`. `enter` sees each dictionary (a stream's included) before its entries are walked, and may change it;
- * `keep` may drop an entry of a dictionary or an array by what it leads to. Returns the indirect objects reached.
+ * `MAX_DEPTH`. Only a dictionary is a name map: a stream held where one may be (an appearance, /AP /N, is a stream or a
+ * dictionary of appearance states) is walked as a stream, its rules applied. `enter` sees each dictionary (a stream's
+ * included) before its entries are walked, and may change it; `keep` may drop an entry of a dictionary or an array by
+ * what it leads to. Returns the indirect objects reached.
  */
 function walk(
   context: PDFContext,
@@ -252,10 +377,11 @@ function walk(
   const visit = (object: PDFObject | undefined, depth: number, key: string | undefined, map: boolean) => {
     if (depth > MAX_DEPTH) throw broken();
     if (object instanceof PDFRef) {
-      const seen = map ? reached.map : reached.plain;
+      const asMap = map && !(context.lookup(object) instanceof PDFStream);
+      const seen = asMap ? reached.map : reached.plain;
       if (!seen.has(object)) {
         seen.add(object);
-        queue.push({ ref: object, key, map });
+        queue.push({ ref: object, key, map: asMap });
       }
       return;
     }
@@ -277,7 +403,8 @@ function walk(
   const { Root, Info } = context.trailerInfo;
   if (Root) visit(Root, 0, undefined, false);
   if (Info) visit(Info, 0, undefined, true);
-  for (let next = queue.shift(); next; next = queue.shift()) visit(context.lookup(next.ref), 0, next.key, next.map);
+  // Read in order, not shifted: shifting an array of a hundred thousand objects moves them all each time.
+  for (let index = 0; index < queue.length; index += 1) visit(context.lookup(queue[index]!.ref), 0, queue[index]!.key, queue[index]!.map);
   return new Set([...reached.plain, ...reached.map]);
 }
 
@@ -308,23 +435,16 @@ function internalDestination(context: PDFContext, action: PDFObject | undefined)
   return target instanceof PDFArray || named ? destination : undefined;
 }
 
-/** Why a PDF is refused before anything is taken out of it: an XFA form (checked first), embedded files. */
-function refusedContent(document: PDFDocument) {
-  const { context, catalog } = document;
-  const form = catalog.lookup(N('AcroForm'));
+/** Refuses an XFA form before anything is taken out of the document: without its XFA, it would be kept empty. */
+function refuseXfa(document: PDFDocument) {
+  const form = document.context.lookup(document.catalog.get(N('AcroForm')));
   if (form instanceof PDFDict && form.has(N('XFA'))) throw refuse(REFUSALS.activePdf('un formulaire XFA'));
-  walk(context, (dict, { stream, map }) => {
-    if (map) return;
-    const files = resolve(context, dict.get(N('EF')));
-    // A file specification's /EF holds the files themselves (streams); a usage-rights signature's /EF is a list of names.
-    const holdsFile = files instanceof PDFDict && files.entries().some(([, value]) => resolve(context, value) instanceof PDFStream);
-    if (holdsFile || (stream && nameOf(dict.get(N('Type'))) === 'EmbeddedFile') || nameOf(dict.get(N('Subtype'))) === 'FileAttachment') {
-      throw refuse(REFUSALS.activePdf('des fichiers joints'));
-    }
-  });
 }
 
-/** Takes every action and active annotation out of the document, and drops what no longer hangs from it. */
+/**
+ * Takes every action, active annotation and embedded file out of the document, and drops what no longer hangs from it
+ * (the files of the /EmbeddedFiles tree and of /AF arrays among them).
+ */
 function strip(document: PDFDocument): string[] {
   const { context } = document;
   const removed = new Set<string>();
@@ -335,6 +455,12 @@ function strip(document: PDFDocument): string[] {
       if (map) return;
       for (const key of REMOVED_KEYS) {
         if (dict.has(key)) {
+          dict.delete(key);
+          drop(key.decodeText());
+        }
+      }
+      for (const key of EMBEDDED_FILE_KEYS) {
+        if (resolve(context, dict.get(key)) instanceof PDFDict) {
           dict.delete(key);
           drop(key.decodeText());
         }
@@ -365,6 +491,8 @@ function strip(document: PDFDocument): string[] {
       let gone: string | undefined;
       if (isAction(dict)) gone = `${nameOf(dict.get(N('S')))} action`;
       else if (isActiveAnnotation(dict)) gone = `${nameOf(dict.get(N('Subtype')))} annotation`;
+      // An embedded file held where no reader looks for one.
+      else if (value instanceof PDFStream && nameOf(dict.get(N('Type'))) === 'EmbeddedFile') gone = 'embedded file';
       // A link whose only target was outside the document is no link any more.
       else if (nameOf(dict.get(N('Subtype'))) === 'Link' && !dict.has(N('Dest')) && internalDestination(context, dict.get(N('A'))) === undefined) {
         gone = 'Link annotation';
@@ -376,8 +504,11 @@ function strip(document: PDFDocument): string[] {
   // What hung only from what was removed, or from nothing (earlier revisions, orphans): not written.
   const reached = walk(context, () => undefined);
   for (const [ref] of context.enumerateIndirectObjects()) if (!reached.has(ref)) context.delete(ref);
-  // The trailer's /Size: one more than the largest object number still written.
-  context.largestObjectNumber = Math.max(0, ...[...reached].map((ref) => ref.objectNumber));
+  // The trailer's /Size: one more than the largest object number still written (a loop: a file may hold more objects
+  // than a call may take arguments).
+  let largest = 0;
+  for (const ref of reached) largest = Math.max(largest, ref.objectNumber);
+  context.largestObjectNumber = largest;
   context.trailerInfo.Encrypt = undefined;
   if (context.trailerInfo.Info && !(resolve(context, context.trailerInfo.Info) instanceof PDFDict)) context.trailerInfo.Info = undefined;
   return [...removed].sort();
@@ -519,44 +650,65 @@ function picturePixels(context: PDFContext, stream: PDFStream): number {
 
 class ContentTooLarge extends Error {}
 
-/** A content stream decoded within `MAX_CONTENT_BYTES` (null when its filters cannot be undone here). */
-function decodeContent(context: PDFContext, stream: PDFStream): Uint8Array | null {
+/** Whether data starts with a zlib header (deflate, a valid check): `FlateDecode`'s format. */
+const zlibHeader = (data: Uint8Array) => data.length >= 2 && (data[0]! & 0x0f) === 8 && ((data[0]! << 8) | data[1]!) % 31 === 0;
+
+/**
+ * One filter undone within `limit` bytes: `ContentTooLarge` beyond (zlib stops there, other decoders are read a
+ * megabyte at a time), null when it cannot be undone here (an image filter, data that does not decode).
+ */
+function undoFilter(context: PDFContext, name: string, parms: PDFDict | undefined, data: Uint8Array, limit: number): Uint8Array | null {
+  if (name === 'FlateDecode') {
+    const options = { finishFlush: zlib.Z_SYNC_FLUSH, maxOutputLength: limit };
+    // zlib's format; the same with a wrong checksum (readers take its data, as pdf-lib does); raw deflate.
+    const attempts = [() => inflateSync(data, options), () => (zlibHeader(data) ? inflateRawSync(data.subarray(2), options) : null), () => inflateRawSync(data, options)];
+    for (const attempt of attempts) {
+      try {
+        const inflated = attempt();
+        if (inflated) return inflated;
+      } catch (error) {
+        if (error instanceof RangeError) throw new ContentTooLarge();
+      }
+    }
+    return null;
+  }
+  if (!['LZWDecode', 'ASCIIHexDecode', 'ASCII85Decode', 'RunLengthDecode'].includes(name)) return null;
+  try {
+    const decoder = decodePDFRawStream(PDFRawStream.of(context.obj({ Filter: name, DecodeParms: parms ?? null }), data));
+    const chunks: Uint8Array[] = [];
+    let total = 0;
+    for (let chunk = decoder.getBytes(1024 * 1024); chunk.length > 0; chunk = decoder.getBytes(1024 * 1024)) {
+      total += chunk.length;
+      if (total > limit) throw new ContentTooLarge();
+      chunks.push(Uint8Array.from(chunk));
+    }
+    return Buffer.concat(chunks);
+  } catch (error) {
+    if (error instanceof ContentTooLarge) throw error;
+    return null;
+  }
+}
+
+/**
+ * A stream's data once every filter of its chain is undone, each within `limit` bytes (`ContentTooLarge` beyond). When
+ * one cannot be undone here (an image filter, a predictor, data that does not decode): null, or, `required`, a broken file.
+ */
+function decodeStream(context: PDFContext, stream: PDFStream, limit: number, required = false): Uint8Array | null {
   if (!(stream instanceof PDFRawStream)) return stream.getContents();
   let data: Uint8Array = stream.contents;
   for (const { name, parms } of filtersOf(context, stream.dict)) {
-    if (parms && numberOf(context, parms.get(N('Predictor'))) > 1) return null;
-    if (name === 'FlateDecode') {
-      const options = { finishFlush: zlib.Z_SYNC_FLUSH, maxOutputLength: MAX_CONTENT_BYTES };
-      try {
-        data = inflateSync(data, options);
-      } catch (error) {
-        if (error instanceof RangeError) throw new ContentTooLarge();
-        try {
-          data = inflateRawSync(data, options);
-        } catch (raw) {
-          if (raw instanceof RangeError) throw new ContentTooLarge();
-          return null;
-        }
-      }
-    } else if (['LZWDecode', 'ASCIIHexDecode', 'ASCII85Decode', 'RunLengthDecode'].includes(name)) {
-      try {
-        const decoder = decodePDFRawStream(PDFRawStream.of(context.obj({ Filter: name, DecodeParms: parms ?? null }), data));
-        const chunks: Uint8Array[] = [];
-        let total = 0;
-        for (let chunk = decoder.getBytes(1024 * 1024); chunk.length > 0; chunk = decoder.getBytes(1024 * 1024)) {
-          total += chunk.length;
-          if (total > MAX_CONTENT_BYTES) throw new ContentTooLarge();
-          chunks.push(Uint8Array.from(chunk));
-        }
-        data = Buffer.concat(chunks);
-      } catch (error) {
-        if (error instanceof ContentTooLarge) throw error;
-        return null;
-      }
-    } else return null;
+    const undone = parms && numberOf(context, parms.get(N('Predictor'))) > 1 ? null : undoFilter(context, name, parms, data, limit);
+    if (!undone) {
+      if (required) throw broken();
+      return null;
+    }
+    data = undone;
   }
   return data;
 }
+
+/** A content stream decoded within `MAX_CONTENT_BYTES` (null when its filters cannot be undone here). */
+const decodeContent = (context: PDFContext, stream: PDFStream) => decodeStream(context, stream, MAX_CONTENT_BYTES);
 
 // A content stream's lexer: just enough of it to follow the operators that draw pictures.
 const WHITE = new Uint8Array(256);
@@ -713,25 +865,51 @@ function lex(data: Uint8Array, operator: (name: string, last: Operand, before: O
   }
 }
 
-/** The pictures a page draws: distinct picture XObjects (each decoded once per page) and inline pictures. */
+/**
+ * What a content stream draws, read once: its picture XObjects, its inline pictures' pixels, and what the form
+ * XObjects, patterns, soft masks and Type 3 fonts it draws draw (their own `Drawn`, shared).
+ */
 interface Drawn {
   pictures: Set<PDFStream>;
   inlinePixels: number;
+  parts: Set<Drawn>;
 }
 
-/** Counts what a page draws, following its content into form XObjects, soft masks, patterns and Type 3 glyphs. */
+const nothingDrawn = (): Drawn => ({ pictures: new Set(), inlinePixels: 0, parts: new Set() });
+
+/** Entries of a map keyed by a stream or dictionary, then by the resources it is read with. */
+class ByResources<K extends object> {
+  private readonly map = new Map<K, Map<PDFDict | undefined, Drawn>>();
+
+  get(key: K, resources: PDFDict | undefined): Drawn | undefined {
+    return this.map.get(key)?.get(resources);
+  }
+
+  set(key: K, resources: PDFDict | undefined, drawn: Drawn) {
+    let inner = this.map.get(key);
+    if (!inner) this.map.set(key, (inner = new Map()));
+    inner.set(resources, drawn);
+  }
+}
+
+/**
+ * Counts what a page draws, following its content into form XObjects, soft masks, patterns and Type 3 glyphs. Each of
+ * those is read once per file with each set of resources it is drawn with (its own, or those it inherits: a form or a
+ * glyph without resources of its own draws what the names of its drawer's resources stand for), and a page counts each
+ * picture it draws once, and the inline pictures of each form or glyph once, however often it is drawn.
+ */
 class PictureCounter {
-  /** What each form XObject with resources of its own draws, counted once for the whole file. */
-  private readonly forms = new Map<PDFStream, Drawn>();
+  private readonly forms = new ByResources<PDFStream>();
+  private readonly fonts = new ByResources<PDFDict>();
   private decoded = 0;
-  /** Inline pictures of the whole file. */
+  /** Inline pictures of the whole file (a form's or glyph's once per set of resources). */
   inlinePixels = 0;
 
   constructor(private readonly context: PDFContext) {}
 
   /** The pixels one page draws. */
   page(node: PDFDict, resources: PDFDict | undefined): number {
-    const drawn: Drawn = { pictures: new Set(), inlinePixels: 0 };
+    const drawn = nothingDrawn();
     const contents = resolve(this.context, node.get(N('Contents')));
     const streams = contents instanceof PDFArray ? contents.asArray().map((value) => resolve(this.context, value)) : [contents];
     const parts: Uint8Array[] = [];
@@ -743,23 +921,39 @@ class PictureCounter {
       else readable = false;
     }
     // A page's content streams are read as one: an operator may start in one and end in the next.
-    this.draw(Buffer.concat(parts), resources, drawn, new Set(), readable);
+    this.draw(Buffer.concat(parts), resources, drawn, 0, readable);
     // Annotations' appearances are drawn with the page.
     const annotations = resolve(this.context, node.get(N('Annots')));
     for (const annotation of annotations instanceof PDFArray ? annotations.asArray() : []) {
       const appearance = dictOf(resolve(this.context, dictOf(resolve(this.context, annotation))?.get(N('AP'))));
       const normal = resolve(this.context, appearance?.get(N('N')));
       const forms = normal instanceof PDFStream ? [normal] : normal instanceof PDFDict ? normal.entries().map(([, value]) => resolve(this.context, value)) : [];
-      for (const form of forms) if (form instanceof PDFStream) this.form(form, undefined, drawn, new Set());
+      for (const form of forms) if (form instanceof PDFStream) this.form(form, undefined, drawn, 0);
     }
-    let pixels = drawn.inlinePixels;
-    for (const picture of drawn.pictures) pixels += picturePixels(this.context, picture);
+    // Everything it draws, through forms and glyphs, each once.
+    const pictures = new Set<PDFStream>();
+    let pixels = 0;
+    const seen = new Set<Drawn>([drawn]);
+    const queue = [drawn];
+    for (const part of queue) {
+      pixels += part.inlinePixels;
+      for (const picture of part.pictures) pictures.add(picture);
+      for (const next of part.parts) {
+        if (!seen.has(next)) {
+          seen.add(next);
+          queue.push(next);
+        }
+      }
+    }
+    for (const picture of pictures) pixels += picturePixels(this.context, picture);
     return pixels;
   }
 
-  private decode(stream: PDFStream): Uint8Array | null {
+  /** A stream's content, its bytes (and `extra` more) counted in the file's budget. */
+  private decode(stream: PDFStream, extra = 0): Uint8Array | null {
+    this.decoded += extra;
     try {
-      const data = decodeContent(this.context, stream);
+      const data = this.decoded > MAX_FILE_CONTENT_BYTES ? null : decodeContent(this.context, stream);
       this.decoded += data?.length ?? 0;
       if (this.decoded > MAX_FILE_CONTENT_BYTES) throw new ContentTooLarge();
       return data;
@@ -770,8 +964,8 @@ class PictureCounter {
   }
 
   /** Follows a content stream's drawing operators; when it cannot be read, every picture its resources offer is counted. */
-  private draw(data: Uint8Array, resources: PDFDict | undefined, drawn: Drawn, stack: Set<PDFStream>, readable = true) {
-    if (!readable) this.everything(resources, drawn, stack);
+  private draw(data: Uint8Array, resources: PDFDict | undefined, drawn: Drawn, depth: number, readable = true) {
+    if (!readable) this.everything(resources, drawn, depth);
     const lookup = (category: string, operand: Operand) => {
       if (typeof operand !== 'string' || !operand.startsWith('/')) return undefined;
       const group = dictOf(resolve(this.context, resources?.get(N(category))));
@@ -785,15 +979,15 @@ class PictureCounter {
           if (!(object instanceof PDFStream)) return;
           const subtype = nameOf(object.dict.get(N('Subtype')));
           if (subtype === 'Image') this.picture(object, drawn);
-          else if (subtype === 'Form') this.form(object, resources, drawn, stack);
+          else if (subtype === 'Form') this.form(object, resources, drawn, depth);
         } else if (operator === 'gs') {
           const mask = dictOf(resolve(this.context, dictOf(lookup('ExtGState', last))?.get(N('SMask'))));
           const group = resolve(this.context, mask?.get(N('G')));
-          if (group instanceof PDFStream) this.form(group, resources, drawn, stack);
+          if (group instanceof PDFStream) this.form(group, resources, drawn, depth);
         } else if (operator === 'scn' || operator === 'SCN') {
           const pattern = lookup('Pattern', last);
-          if (pattern instanceof PDFStream && numberOf(this.context, pattern.dict.get(N('PatternType'))) === 1) this.form(pattern, resources, drawn, stack);
-        } else if (operator === 'Tf') this.glyphs(dictOf(lookup('Font', before)), resources, drawn, stack);
+          if (pattern instanceof PDFStream && numberOf(this.context, pattern.dict.get(N('PatternType'))) === 1) this.form(pattern, resources, drawn, depth);
+        } else if (operator === 'Tf') this.glyphs(dictOf(lookup('Font', before)), resources, drawn, depth);
       },
       ({ pixels }) => {
         if (pixels > PDF_MAX_IMAGE_PIXELS) throw refuse(REFUSALS.pdfImageTooLarge(millions(PDF_MAX_IMAGE_PIXELS)));
@@ -812,53 +1006,77 @@ class PictureCounter {
     }
   }
 
-  /** A form XObject (or a pattern, a soft mask's group, a glyph): what it draws, counted once per file when it has its own resources. */
-  private form(form: PDFStream, inherited: PDFDict | undefined, drawn: Drawn, stack: Set<PDFStream>, resources = dictOf(resolve(this.context, form.dict.get(N('Resources'))))) {
-    if (stack.has(form) || stack.size > 64) return;
-    const cached = resources ? this.forms.get(form) : undefined;
-    let own = cached;
-    if (!own) {
-      own = { pictures: new Set(), inlinePixels: 0 };
-      stack.add(form);
-      const data = this.decode(form);
-      this.draw(data ?? new Uint8Array(), resources ?? inherited, own, stack, data !== null);
-      stack.delete(form);
-      if (resources) this.forms.set(form, own);
+  /**
+   * A form XObject (or a pattern, a soft mask's group, a glyph) drawn with `inherited` resources: what it draws, read
+   * once per file with each set of resources it is read with. Its `Drawn` is kept before it is read: a form that draws
+   * itself, directly or not, finds it.
+   */
+  private form(form: PDFStream, inherited: PDFDict | undefined, drawn: Drawn, depth: number, own = dictOf(resolve(this.context, form.dict.get(N('Resources'))))) {
+    const resources = own instanceof PDFDict ? own : inherited;
+    let read = this.forms.get(form, resources);
+    if (!read) {
+      if (depth >= MAX_FORM_DEPTH) throw refuse(REFUSALS.pdfTooComplex);
+      read = nothingDrawn();
+      this.forms.set(form, resources, read);
+      const data = this.decode(form, FORM_COST);
+      this.draw(data ?? new Uint8Array(), resources, read, depth + 1, data !== null);
     }
-    for (const picture of own.pictures) drawn.pictures.add(picture);
-    drawn.inlinePixels += own.inlinePixels;
+    drawn.parts.add(read);
   }
 
   /** Every picture a resource dictionary offers, through its forms, patterns, soft masks and Type 3 glyphs: for content that cannot be read. */
-  private everything(resources: PDFDict | undefined, drawn: Drawn, stack: Set<PDFStream>) {
+  private everything(resources: PDFDict | undefined, drawn: Drawn, depth: number) {
     const entries = (category: string) => (dictOf(resolve(this.context, resources?.get(N(category))))?.entries() ?? []).map(([, value]) => resolve(this.context, value));
     for (const object of entries('XObject')) {
       if (!(object instanceof PDFStream)) continue;
       if (nameOf(object.dict.get(N('Subtype'))) === 'Image') this.picture(object, drawn);
-      else this.form(object, resources, drawn, stack);
+      else this.form(object, resources, drawn, depth);
     }
-    for (const pattern of entries('Pattern')) if (pattern instanceof PDFStream) this.form(pattern, resources, drawn, stack);
+    for (const pattern of entries('Pattern')) if (pattern instanceof PDFStream) this.form(pattern, resources, drawn, depth);
     for (const state of entries('ExtGState')) {
       const group = resolve(this.context, dictOf(resolve(this.context, dictOf(state)?.get(N('SMask'))))?.get(N('G')));
-      if (group instanceof PDFStream) this.form(group, resources, drawn, stack);
+      if (group instanceof PDFStream) this.form(group, resources, drawn, depth);
     }
-    for (const font of entries('Font')) this.glyphs(dictOf(font), resources, drawn, stack);
+    for (const font of entries('Font')) this.glyphs(dictOf(font), resources, drawn, depth);
   }
 
-  /** What a Type 3 font's glyphs draw. */
-  private glyphs(font: PDFDict | undefined, resources: PDFDict | undefined, drawn: Drawn, stack: Set<PDFStream>) {
+  /** What a Type 3 font's glyphs draw (all of them, whichever a text shows), read once per file with each set of resources. */
+  private glyphs(font: PDFDict | undefined, inherited: PDFDict | undefined, drawn: Drawn, depth: number) {
     if (!font || nameOf(font.get(N('Subtype'))) !== 'Type3') return;
     const own = dictOf(resolve(this.context, font.get(N('Resources'))));
-    for (const [, glyph] of dictOf(resolve(this.context, font.get(N('CharProcs'))))?.entries() ?? []) {
-      const procedure = resolve(this.context, glyph);
-      if (procedure instanceof PDFStream) this.form(procedure, resources, drawn, stack, own);
+    const resources = own instanceof PDFDict ? own : inherited;
+    let read = this.fonts.get(font, resources);
+    if (!read) {
+      read = nothingDrawn();
+      this.fonts.set(font, resources, read);
+      for (const [, glyph] of dictOf(resolve(this.context, font.get(N('CharProcs'))))?.entries() ?? []) {
+        const procedure = resolve(this.context, glyph);
+        if (procedure instanceof PDFStream) this.form(procedure, resources, read, depth, own);
+      }
     }
+    drawn.parts.add(read);
   }
+}
+
+/** A page's resources, inherited from its ancestors when it has none; anything but a dictionary is none, as readers take it. */
+function pageResources(context: PDFContext, node: PDFDict): PDFDict | undefined {
+  let current: PDFDict | undefined = node;
+  for (let depth = 0; current && depth < MAX_DEPTH; depth += 1) {
+    const resources = current.get(N('Resources'));
+    if (resources !== undefined) {
+      const dict = resolve(context, resources);
+      return dict instanceof PDFDict ? dict : undefined;
+    }
+    const parent = resolve(context, current.get(N('Parent')));
+    current = parent instanceof PDFDict ? parent : undefined;
+  }
+  return undefined;
 }
 
 /**
  * Refuses a PDF whose pictures would take too much memory to draw: any picture above `PDF_MAX_IMAGE_PIXELS`, a page
- * above `PDF_MAX_PAGE_PIXELS`, a file above `PDF_MAX_FILE_PIXELS` (each picture counted once, inline ones each time).
+ * above `PDF_MAX_PAGE_PIXELS`, a file above `PDF_MAX_FILE_PIXELS` (each picture counted once, inline ones each time
+ * they are read: a page's each time, a form's or glyph's once per set of resources).
  */
 function checkPictures(document: PDFDocument) {
   const { context } = document;
@@ -872,44 +1090,48 @@ function checkPictures(document: PDFDocument) {
   if (filePixels > PDF_MAX_FILE_PIXELS) throw refuse(REFUSALS.pdfImagesTooLarge(millions(PDF_MAX_FILE_PIXELS)));
   const counter = new PictureCounter(context);
   for (const page of document.getPages()) {
-    if (counter.page(page.node, page.node.Resources()) > PDF_MAX_PAGE_PIXELS) throw refuse(REFUSALS.pdfPageTooLarge(millions(PDF_MAX_PAGE_PIXELS)));
+    if (counter.page(page.node, pageResources(context, page.node)) > PDF_MAX_PAGE_PIXELS) throw refuse(REFUSALS.pdfPageTooLarge(millions(PDF_MAX_PAGE_PIXELS)));
   }
   if (filePixels + counter.inlinePixels > PDF_MAX_FILE_PIXELS) throw refuse(REFUSALS.pdfImagesTooLarge(millions(PDF_MAX_FILE_PIXELS)));
 }
 
 /**
  * Checks a PDF and writes it again, inert. In this order: readable (a file cut short or that pdf-lib cannot read is
- * broken); opened without a password (an owner password only is removed by qpdf; a file that needs one is refused as
- * protected); no XFA form; no embedded file (attachments, file attachment annotations); at most `maxPages` pages; then
- * every action and active annotation is taken out (see the top of this file) and pictures are held to their pixel
- * budgets. The copy pdf-lib writes holds only what hangs from the catalog: what followed the file's end, earlier
- * revisions and orphan objects are dropped. Object streams are unpacked as pdf-lib loads, and the copy is written
- * without them, so that anyone can read its dictionaries. `options` may be the page limit alone.
+ * broken), its object streams within their limits (« trop lourd »); opened without a password (an owner password only
+ * is removed by qpdf, whose output is checked the same way; a file that needs one is refused as protected); no XFA
+ * form; at most `maxPages` pages; then every action, active annotation and embedded file is taken out (see the top of
+ * this file) and pictures are held to their pixel budgets. The copy pdf-lib writes holds only what hangs from the
+ * catalog: what followed the file's end, earlier revisions and orphan objects are dropped. Object streams are unpacked
+ * as the file is read, and the copy is written without them, so that anyone can read its dictionaries; a copy above
+ * `PDF_MAX_COPY_BYTES` is refused as too heavy. Once the file is open, any error that is not a refusal (a structure
+ * pdf-lib does not expect) makes it broken. `options` may be the page limit alone.
  */
 export async function cleanPdf(bytes: Uint8Array, options: number | CleanPdfOptions): Promise<CleanPdf> {
-  const { maxPages, qpdf = 'qpdf', qpdfTimeoutMs = QPDF_TIMEOUT_MS, tempDir = tmpdir() } = typeof options === 'number' ? { maxPages: options } : options;
+  const { maxPages, qpdf = 'qpdf', tempDir = tmpdir() } = typeof options === 'number' ? { maxPages: options } : options;
   // A file cut short loses its end marker; pdf-lib would otherwise make do with whatever objects it finds.
   const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   if (buffer.lastIndexOf('%%EOF') < 0) throw broken();
-  if (structureTooLarge(buffer)) throw refuse(REFUSALS.pdfTooComplex);
-  const document = await open(bytes, qpdf, qpdfTimeoutMs, tempDir);
-  canonicalNames(document.context);
-  refusedContent(document);
-  let pages: number;
+  const document = await open(bytes, qpdf, tempDir);
   try {
-    pages = document.getPageCount();
+    canonicalNames(document.context);
+    refuseXfa(document);
+    const pages = document.getPageCount();
     for (const page of document.getPages()) {
       const contents = page.node.get(N('Contents'));
       const missing = (value: PDFObject | undefined) => value instanceof PDFRef && document.context.lookup(value) === undefined;
-      if (missing(contents) || (contents instanceof PDFArray && contents.asArray().some(missing))) throw new Error('A page lacks its content');
+      if (missing(contents) || (contents instanceof PDFArray && contents.asArray().some(missing))) throw broken();
     }
+    if (pages === 0) throw broken();
+    if (pages > maxPages) throw refuse(REFUSALS.tooManyPages(maxPages));
+    const removed = strip(document);
+    checkPictures(document);
+    // Written at once: pdf-lib would otherwise wait for the next turn of the event loop every 50 objects (a
+    // millisecond each), and this thread has nothing else to do meanwhile.
+    const copy = await document.save({ useObjectStreams: false, addDefaultPage: false, updateFieldAppearances: false, objectsPerTick: Infinity });
+    if (copy.length > PDF_MAX_COPY_BYTES) throw refuse(REFUSALS.pdfCopyTooLarge(PDF_MAX_COPY_BYTES / 1024 / 1024));
+    return { bytes: copy, pages, removed };
   } catch (error) {
     if (error instanceof DocumentRefused) throw error;
     throw broken();
   }
-  if (pages === 0) throw broken();
-  if (pages > maxPages) throw refuse(REFUSALS.tooManyPages(maxPages));
-  const removed = strip(document);
-  checkPictures(document);
-  return { bytes: await document.save({ useObjectStreams: false, addDefaultPage: false, updateFieldAppearances: false }), pages, removed };
 }
