@@ -46,6 +46,10 @@ describe.each(BACKENDS)('platform on $name', (backend) => {
       queue: { mode: api.config.redisUrl ? 'redis' : 'in-process', workers: true, ok: true },
       // The machine's Chromium, else the one npm installed with the API: PDFs can always be printed.
       chromium: { source: expect.stringMatching(/^(system|npm)$/), ok: true },
+      // No antivirus in these tests; HEIC photos decoded by libheif where Debian's libheif-examples is (.ci/run installs
+      // it), and qpdf there to open owner-password PDFs.
+      antivirus: { configured: false, ok: null },
+      documents: { heic_decoder: expect.stringMatching(/^(native|wasm)$/), qpdf: true },
     });
   });
 

@@ -32,7 +32,7 @@ export class FilePool implements OnApplicationShutdown {
   private readonly pool: Piscina<FileTask, FileTaskResult>;
   readonly heic: HeicDecoder = findHeicDecoder();
   /** Whether qpdf is there to open PDFs protected by an owner password only (refused as protected without it). */
-  qpdf = false;
+  readonly qpdf: Promise<boolean>;
 
   constructor() {
     // Under vitest this module is TypeScript: its threads start from a loader that runs the sources.
@@ -48,12 +48,10 @@ export class FilePool implements OnApplicationShutdown {
     const said = `Files are checked and watermarked in up to ${THREADS} worker threads; ${describeHeicDecoder(this.heic)}`;
     if (this.heic.kind === 'wasm') this.logger.warn(said);
     else this.logger.log(said);
-    void import('./pdf.js')
-      .then(({ qpdfAvailable }) => qpdfAvailable())
-      .then((available) => {
-        this.qpdf = available;
-        if (!available) this.logger.warn('qpdf is missing: PDFs protected by an owner password only are refused as protected (install Debian’s qpdf)');
-      });
+    this.qpdf = import('./pdf.js').then(({ qpdfAvailable }) => qpdfAvailable());
+    void this.qpdf.then((available) => {
+      if (!available) this.logger.warn('qpdf is missing: PDFs protected by an owner password only are refused as protected (install Debian’s qpdf)');
+    });
   }
 
   run(task: FileTask): Promise<FileTaskResult> {

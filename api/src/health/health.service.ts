@@ -21,10 +21,11 @@ export class HealthService {
   ) {}
 
   async report() {
-    const [databaseOk, queueOk, antivirusOk] = await Promise.all([
+    const [databaseOk, queueOk, antivirusOk, qpdf] = await Promise.all([
       this.databaseAnswers(),
       this.jobs.ping(),
       this.config.clamavUrl ? pingClamav(this.config.clamavUrl, { timeoutMs: 2000 }) : null,
+      this.files.qpdf,
     ]);
     return {
       status: databaseOk && queueOk ? ('ok' as const) : ('degraded' as const),
@@ -35,7 +36,7 @@ export class HealthService {
       // Without an answer from clamd, documents are refused (503, in French) until it answers again; without clamd at all
       // (CLAMAV_URL unset, never in production unless CLAMAV_REQUIRED=false) they are kept « non analysé ».
       antivirus: { configured: this.config.clamavUrl !== null, ok: antivirusOk },
-      documents: { heic_decoder: this.files.heic.kind, qpdf: this.files.qpdf },
+      documents: { heic_decoder: this.files.heic.kind, qpdf },
     };
   }
 
