@@ -1,12 +1,13 @@
 import { Controller, Get, HttpCode, NotFoundException, Param, ParseIntPipe, Post, Query, Req, Res, UploadedFiles, UseInterceptors } from '@nestjs/common';
 import { FilesInterceptor } from '@nestjs/platform-express';
-import { IMAGE_MAX_BYTES, IMAGE_MAX_FILES } from '@hsa-lli/common/back-office';
-import { DEFAULT_IMAGE_WIDTH, IMAGE_WIDTHS, type ImageView, type ImageWidth } from '@hsa-lli/common/domain';
+import { IMAGE_MAX_BYTES, IMAGE_MAX_FILES, TOO_MANY_IMAGES, UPLOAD_REFUSED, imageTooLarge } from '@hsa-lli/common/back-office';
+import { DEFAULT_IMAGE_WIDTH, IMAGE_WIDTHS, UNEXPECTED_FIELD, type ImageView, type ImageWidth } from '@hsa-lli/common/domain';
 import type { Request, Response } from 'express';
 import { Actor, ForPage, Public } from '../auth/access.decorators.js';
 import { mayUse } from '../auth/access-rules.js';
 import type { SessionUser } from '../auth/session-user.js';
 import { SchemaBody } from '../common/schema-body.js';
+import { UploadErrorsInterceptor } from '../common/upload-errors.interceptor.js';
 import {
   imageIdSchema,
   imageReorderSchema,
@@ -17,10 +18,17 @@ import {
   type ImageUpdateRequest,
 } from './dto/images.dto.js';
 import { ImagesService, isPublicImage, type UploadedFile } from './images.service.js';
-import { UploadErrorsInterceptor } from './upload-errors.interceptor.js';
 
 /** The page of the staff who manage residences and goods: they see every picture, and change them. */
 const CATALOGUE_PAGE = '/admin/liste-des-residences/[id]';
+
+/** multer's refusals of pictures, naming the file; a file under another field is told so on that field. */
+const IMAGE_REFUSALS = new UploadErrorsInterceptor({
+  field: 'files',
+  error: UPLOAD_REFUSED,
+  messages: { LIMIT_FILE_SIZE: imageTooLarge, LIMIT_UNEXPECTED_FILE: TOO_MANY_IMAGES },
+  otherField: UNEXPECTED_FIELD,
+});
 
 function found<T>(value: T | null): T {
   if (value === null) throw new NotFoundException();
@@ -60,7 +68,7 @@ export class ImagesController {
   @ForPage(CATALOGUE_PAGE)
   @Post('upload')
   @HttpCode(201)
-  @UseInterceptors(UploadErrorsInterceptor, FilesInterceptor('files', IMAGE_MAX_FILES, { limits: { fileSize: IMAGE_MAX_BYTES, fields: 10 } }))
+  @UseInterceptors(IMAGE_REFUSALS, FilesInterceptor('files', IMAGE_MAX_FILES, { limits: { fileSize: IMAGE_MAX_BYTES, fields: 10 } }))
   async upload(
     @SchemaBody(imageUploadSchema) target: ImageTarget,
     @UploadedFiles() files: UploadedFile[] | undefined,

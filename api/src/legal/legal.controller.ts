@@ -1,6 +1,7 @@
 import { Controller, Get, NotFoundException, Param, Res } from '@nestjs/common';
 import type { Response } from 'express';
 import { Public } from '../auth/access.decorators.js';
+import { sendFile } from '../common/file-answers.js';
 import { LegalService } from './legal.service.js';
 
 @Public()
@@ -13,8 +14,7 @@ export class LegalController {
   async pdf(@Param('name') name: string, @Res() response: Response) {
     const rendering = this.legal.pdf(name);
     if (!rendering) throw new NotFoundException();
-    response.setHeader('Cache-Control', 'public, max-age=86400');
-    response.setHeader('Content-Disposition', `inline; filename="${name}"`);
-    response.type('application/pdf').send(await rendering);
+    const file = { content: await rendering, contentType: 'application/pdf', fileName: name };
+    sendFile(response, file, { disposition: 'inline', plainName: true, cache: 'public, max-age=86400' });
   }
 }

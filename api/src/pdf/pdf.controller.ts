@@ -3,6 +3,7 @@ import { PDF_DOCUMENTS, TEXT_ID, type PdfKind } from '@hsa-lli/common/back-offic
 import type { Response } from 'express';
 import { Consults, ConsultsNoFile } from '../audit/consultations.js';
 import { ForPage, PrintData } from '../auth/access.decorators.js';
+import { sendFileOrJob } from '../common/file-answers.js';
 import { ThisSiteOnly } from '../common/same-site-requests.js';
 import { PdfService } from './pdf.service.js';
 
@@ -13,12 +14,6 @@ const SUMMARY = PDF_DOCUMENTS.summary.page;
 function idOf(raw: string): number {
   if (!TEXT_ID.test(raw)) throw new NotFoundException();
   return Number(raw);
-}
-
-/** `attachment`, with an ASCII name for old clients and the real one as RFC 5987 writes it. */
-function attachment(fileName: string): string {
-  const ascii = fileName.normalize('NFD').replace(/[^\x20-\x7e]|["\\]/g, '');
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
 }
 
 /**
@@ -44,8 +39,8 @@ export class PdfController {
   @ForPage(EXECUTIVE)
   @ThisSiteOnly()
   @Get('goods/:id/PDF/executive.pdf')
-  executiveFile(@Param('id') raw: string, @Res() response: Response) {
-    return this.sendFile('executive', idOf(raw), response);
+  async executiveFile(@Param('id') raw: string, @Res() response: Response) {
+    sendFileOrJob(response, await this.pdf.file('executive', idOf(raw)), { disposition: 'attachment' });
   }
 
   @ForPage(EXECUTIVE)
@@ -73,8 +68,8 @@ export class PdfController {
   @ForPage(SUMMARY)
   @Consults('record_view', { record: 'params.id' })
   @Get('records/:id/PDF/summary.pdf')
-  summaryFile(@Param('id') raw: string, @Res() response: Response) {
-    return this.sendFile('summary', idOf(raw), response);
+  async summaryFile(@Param('id') raw: string, @Res() response: Response) {
+    sendFileOrJob(response, await this.pdf.file('summary', idOf(raw)), { disposition: 'attachment' });
   }
 
   /** A print job's state says nothing of the file. */
@@ -89,19 +84,5 @@ export class PdfController {
     const job = await this.pdf.job(kind, id, jobId);
     if (!job) throw new NotFoundException();
     return { job };
-  }
-
-  private async sendFile(kind: PdfKind, id: number, response: Response): Promise<void> {
-    const outcome = await this.pdf.file(kind, id);
-    if (!outcome) throw new NotFoundException();
-    response.setHeader('Cache-Control', 'private, no-store');
-    response.setHeader('X-Content-Type-Options', 'nosniff');
-    if ('job' in outcome) {
-      response.status(202).json({ job: outcome.job });
-      return;
-    }
-    response.setHeader('Content-Type', 'application/pdf');
-    response.setHeader('Content-Disposition', attachment(outcome.fileName));
-    response.send(outcome.content);
   }
 }

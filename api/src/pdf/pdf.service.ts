@@ -11,6 +11,7 @@ import {
 import { currentLliYear, householdEligibility, rentRatio, type JobView } from '@hsa-lli/common/domain';
 import { BrowserProvider } from '../browser/browser.module.js';
 import { ApiHttpError } from '../common/api-errors.js';
+import type { FileToSend } from '../common/file-answers.js';
 import { loadKeyring } from '../documents/keyring.js';
 import { APP_CONFIG } from '../config/config.module.js';
 import type { AppConfig } from '../config/config.js';
@@ -38,7 +39,7 @@ export const PRINT_ATTEMPTS = 3;
 const PRINT_BACKOFF = { type: 'exponential' as const, delay: 2000 };
 
 /** What `file` answers: the stored PDF, or the job that prints it. */
-export type PdfOutcome = { content: Buffer; fileName: string } | { job: JobView };
+export type PdfOutcome = (FileToSend & { content: Buffer }) | { job: JobView };
 
 /** A print job's id: one per PDF key, so that however many ask for the same file, it is printed once. */
 export const printJobId = (data: Pick<PrintJobData, 'kind' | 'id' | 'key'>) => `${data.kind}-${data.id}-${data.key}`;
@@ -157,7 +158,7 @@ export class PdfService implements OnModuleInit, OnModuleDestroy {
     const reference = 'good' in answer ? answer.good.reference : answer.record.reference;
     const fileName = PDF_DOCUMENTS[kind].fileName(reference);
     const stored = await this.files.read(kind, id, key);
-    if (stored) return { content: stored, fileName };
+    if (stored) return { content: stored, contentType: 'application/pdf', fileName };
     // This process prints (or runs jobs in-process) and has no Chromium: said now, rather than by a job failing later.
     if ((this.config.runWorkers || !this.config.redisUrl) && !this.browser.available) throw new ApiHttpError({ error: PDF_NO_CHROMIUM }, HttpStatus.SERVICE_UNAVAILABLE);
     const data: PrintJobData = { kind, id, key, frontVersion };
@@ -166,7 +167,7 @@ export class PdfService implements OnModuleInit, OnModuleDestroy {
     if (existing && (existing.state === 'waiting' || existing.state === 'active')) return { job: this.shown(existing) };
     // Printed meanwhile, between the look above and now.
     const printed = existing?.state === 'completed' ? await this.files.read(kind, id, key) : null;
-    if (printed) return { content: printed, fileName };
+    if (printed) return { content: printed, contentType: 'application/pdf', fileName };
     // A failed job is tried again when someone asks again; a completed one whose file is gone prints it again.
     if (existing) await this.jobs.remove('pdf', jobId);
     const job = await this.jobs.enqueue('pdf', PRINT_JOB, data, { jobId, attempts: PRINT_ATTEMPTS, backoff: PRINT_BACKOFF });

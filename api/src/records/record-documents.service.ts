@@ -16,6 +16,7 @@ import { In, IsNull, type DataSource } from 'typeorm';
 import type { SessionUser } from '../auth/session-user.js';
 import { ConflictError, FieldsError } from '../common/api-errors.js';
 import { lockedTransaction, rowLock } from '../common/list-query.js';
+import type { FileToSend } from '../common/file-answers.js';
 import { APP_CONFIG } from '../config/config.module.js';
 import type { AppConfig } from '../config/config.js';
 import { DocumentsService } from '../documents/documents.service.js';
@@ -34,10 +35,8 @@ export interface IncomingFile {
 }
 
 /** A document's file as it leaves the API. */
-export interface DocumentFile {
-  buffer: Buffer;
-  contentType: string;
-  fileName: string;
+export interface DocumentFile extends FileToSend {
+  content: Buffer;
 }
 
 const TYPE_NOT_IN_HOUSEHOLD = 'Choisissez une pièce de votre dossier : le second demandeur n’existe que pour un couple.';
@@ -133,7 +132,7 @@ export class RecordDocumentsService {
     const record = await this.records.findMine(userId);
     const document = householdDocuments(record).find((candidate) => candidate.id === id);
     if (!document) throw new NotFoundException();
-    return { buffer: await this.documents.open(document), contentType: document.contentType, fileName: document.originalName };
+    return { content: await this.documents.open(document), contentType: document.contentType, fileName: document.originalName };
   }
 
   /** A watermarked copy, to staff, whose consultation is written before (ConsultationInterceptor). */
@@ -152,7 +151,7 @@ export class RecordDocumentsService {
       else if (document.watermarkedName) await this.documents.remove(document.watermarkedName);
     }
     const extension = copy.contentType === 'application/pdf' ? 'pdf' : 'jpg';
-    return { buffer: copy.buffer, contentType: copy.contentType, fileName: `${document.originalName.replace(/\.[^.]*$/, '')}-copie-filigranee.${extension}` };
+    return { content: copy.buffer, contentType: copy.contentType, fileName: `${document.originalName.replace(/\.[^.]*$/, '')}-copie-filigranee.${extension}` };
   }
 
   /**

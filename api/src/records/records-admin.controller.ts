@@ -1,11 +1,10 @@
-import { Controller, Get, HttpCode, NotFoundException, Param, Post, Res } from '@nestjs/common';
+import { Controller, Get, HttpCode, Param, Post, Res } from '@nestjs/common';
 import { recordExportSchema, recordListSchema } from '@hsa-lli/common/back-office';
-import { parisDay } from '@hsa-lli/common/domain';
 import type { Response } from 'express';
-import { createReadStream } from 'node:fs';
 import type { z } from 'zod/mini';
 import { Actor, ForPage } from '../auth/access.decorators.js';
 import type { SessionUser } from '../auth/session-user.js';
+import { sendFileOrJob } from '../common/file-answers.js';
 import { SchemaBody } from '../common/schema-body.js';
 import { RECORDS_LIST as LIST } from './record-pages.js';
 import { RecordsExportService } from './records-export.service.js';
@@ -40,16 +39,6 @@ export class RecordsAdminController {
   @ForPage(LIST)
   @Get('records/export/:job')
   async download(@Param('job') id: string, @Actor() caller: SessionUser, @Res() response: Response): Promise<void> {
-    const outcome = await this.exports.file(id, caller);
-    if (!outcome) throw new NotFoundException();
-    response.setHeader('Cache-Control', 'private, no-store');
-    if ('job' in outcome) {
-      response.status(202).json({ job: outcome.job });
-      return;
-    }
-    response.setHeader('Content-Type', this.exports.contentType(outcome.format));
-    response.setHeader('Content-Disposition', `attachment; filename="dossiers-${parisDay(new Date())}.${outcome.format}"`);
-    response.setHeader('X-Content-Type-Options', 'nosniff');
-    createReadStream(outcome.path).pipe(response);
+    sendFileOrJob(response, await this.exports.file(id, caller), { disposition: 'attachment', plainName: true });
   }
 }

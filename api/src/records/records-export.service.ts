@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
 import type { RecordExportFormat, RecordRow, recordExportSchema } from '@hsa-lli/common/back-office';
-import { formatShortDate, type JobView } from '@hsa-lli/common/domain';
+import { formatShortDate, parisDay, type JobView } from '@hsa-lli/common/domain';
 import ExcelJS from 'exceljs';
 import { randomUUID } from 'node:crypto';
 import { createWriteStream, type WriteStream } from 'node:fs';
@@ -11,6 +11,7 @@ import { finished } from 'node:stream/promises';
 import type { z } from 'zod/mini';
 import type { SessionUser } from '../auth/session-user.js';
 import { APP_CONFIG } from '../config/config.module.js';
+import type { FileToSend } from '../common/file-answers.js';
 import type { AppConfig } from '../config/config.js';
 import { privateDir } from '../documents/documents.service.js';
 import { JobsService } from '../jobs/jobs.service.js';
@@ -33,7 +34,7 @@ interface ExportJobData {
 }
 
 /** What `file` answers: the job while it runs, or the finished file. */
-export type ExportOutcome = { job: JobView } | { path: string; format: RecordExportFormat };
+export type ExportOutcome = { job: JobView } | (FileToSend & { content: { path: string } });
 
 const CONTENT_TYPES: { [format in RecordExportFormat]: string } = {
   csv: 'text/csv; charset=utf-8',
@@ -119,11 +120,7 @@ export class RecordsExportService implements OnModuleDestroy {
     const path = this.pathOf(data);
     const written = await stat(path).catch(() => null);
     if (!written || Date.now() - written.mtimeMs > KEPT_MS) return null;
-    return { path, format: data.format };
-  }
-
-  contentType(format: RecordExportFormat): string {
-    return CONTENT_TYPES[format];
+    return { content: { path }, contentType: CONTENT_TYPES[data.format], fileName: `dossiers-${parisDay(new Date())}.${data.format}` };
   }
 
   private pathOf(data: Pick<ExportJobData, 'file' | 'format'>): string {

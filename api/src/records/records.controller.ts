@@ -3,6 +3,7 @@ import { FileInterceptor } from '@nestjs/platform-express';
 import { idRequestSchema, TEXT_ID, type IdRequest, type StaffRecordAnswer } from '@hsa-lli/common/back-office';
 import {
   DOCUMENT_MAX_BYTES,
+  DOCUMENT_TOO_LARGE,
   myRecordUpdateSchema,
   sharedLinkSchema,
   uploadLinkCreateSchema,
@@ -16,10 +17,11 @@ import type { z } from 'zod/mini';
 import { Actor, ForPage, Public } from '../auth/access.decorators.js';
 import type { SessionUser } from '../auth/session-user.js';
 import { FieldsError } from '../common/api-errors.js';
+import { sendFile } from '../common/file-answers.js';
 import { SchemaBody } from '../common/schema-body.js';
+import { UploadErrorsInterceptor } from '../common/upload-errors.interceptor.js';
 import { AuditService } from '../audit/audit.service.js';
 import { Consulted, Consults, type ConsultedFile } from '../audit/consultations.js';
-import { DocumentUploadInterceptor } from './document-upload.interceptor.js';
 import {
   ownerUploadSchema,
   recordIdSchema,
@@ -31,35 +33,38 @@ import {
   type ReviewRequest,
 } from './dto/records.dto.js';
 import { MY_DOCUMENTS, MY_INFORMATION, STAFF_RECORD } from './record-pages.js';
-import { RecordDocumentsService, type DocumentFile, type IncomingFile } from './record-documents.service.js';
+import { RecordDocumentsService, type IncomingFile } from './record-documents.service.js';
 import { staffRecordView } from './record-view.js';
 import { RecordsService } from './records.service.js';
 import { UploadLinksService } from './upload-links.service.js';
 
 
-/** One file per upload, under `file`, at most 10 Mo, with a few text fields. */
-const ONE_DOCUMENT = FileInterceptor('file', { limits: { fileSize: DOCUMENT_MAX_BYTES, files: 1, fields: 5, fieldSize: 1024 } });
+const ONE_FILE = 'Envoyez un seul fichier à la fois, sous le champ « file ».';
+
+/**
+ * One file per upload, under `file`, at most 10 Mo, with a few text fields; multer's refusals said in French, and the
+ * file removed when the request fails before the document service has taken it.
+ */
+const ONE_DOCUMENT = [
+  new UploadErrorsInterceptor({
+    field: 'file',
+    error: 'Ce fichier n’a pas été accepté.',
+    messages: {
+      LIMIT_FILE_SIZE: DOCUMENT_TOO_LARGE,
+      LIMIT_UNEXPECTED_FILE: ONE_FILE,
+      LIMIT_FILE_COUNT: ONE_FILE,
+      LIMIT_FIELD_COUNT: 'La demande contient trop de champs : envoyez le type de pièce et le fichier seulement.',
+      LIMIT_FIELD_VALUE: 'Un champ de la demande est trop long.',
+      LIMIT_FIELD_KEY: 'Un champ de la demande a un nom trop long.',
+      LIMIT_PART_COUNT: 'La demande contient trop de parties : envoyez le type de pièce et le fichier seulement.',
+    },
+  }),
+  FileInterceptor('file', { limits: { fileSize: DOCUMENT_MAX_BYTES, files: 1, fields: 5, fieldSize: 1024 } }),
+];
 
 function uploaded(file: IncomingFile | undefined): IncomingFile {
   if (!file) throw new FieldsError({ file: 'Choisissez un fichier à envoyer.' }, 'Aucun fichier n’a été reçu.');
   return file;
-}
-
-/** A document's file, for the browser to show and never to guess at or keep. */
-function send(response: Response, file: DocumentFile): void {
-  response.setHeader('Content-Type', file.contentType);
-  // An ASCII name for old clients, the real one as RFC 5987 writes it (encodeURIComponent leaves '()* as they are).
-  const ascii = file.fileName.normalize('NFD').replace(/[^\x20-\x7e]|["\\]/g, '').trim() || 'document';
-  const encoded = encodeURIComponent(file.fileName).replace(/['()*]/g, (character) => `%${character.charCodeAt(0).toString(16).toUpperCase()}`);
-  response.setHeader('Content-Disposition', `inline; filename="${ascii}"; filename*=UTF-8''${encoded}`);
-  response.setHeader('Cache-Control', 'private, no-store');
-  response.setHeader('X-Content-Type-Options', 'nosniff');
-  response.setHeader('Cross-Origin-Resource-Policy', 'same-origin');
-  // Nothing a document holds may load or run anything (its PDFs are already written again without scripts); a
-  // picture is also sandboxed, which browsers' PDF viewers do not bear.
-  const sandbox = file.contentType === 'application/pdf' ? '' : '; sandbox';
-  response.setHeader('Content-Security-Policy', `default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'${sandbox}`);
-  response.end(file.buffer);
 }
 
 @Controller('records')
@@ -99,7 +104,7 @@ export class RecordsController {
   @ForPage(MY_DOCUMENTS)
   @Post('documents/upload')
   @HttpCode(201)
-  @UseInterceptors(DocumentUploadInterceptor, ONE_DOCUMENT)
+  @UseInterceptors(...ONE_DOCUMENT)
   async upload(
     @SchemaBody(ownerUploadSchema) { type, replaces }: OwnerUploadRequest,
     @UploadedFile() file: IncomingFile | undefined,
@@ -125,7 +130,9 @@ export class RecordsController {
   async file(@Param('id') raw: string, @Actor() actor: SessionUser, @Consulted() consulted: ConsultedFile | null, @Res() response: Response): Promise<void> {
     if (!TEXT_ID.test(raw)) throw new NotFoundException();
     const id = Number(raw);
-    send(response, consulted ? await this.documents.fileForStaff(id) : await this.documents.fileForOwner(actor.id, id));
+    // For the browser to show and never to guess at or keep.
+    const file = consulted ? await this.documents.fileForStaff(id) : await this.documents.fileForOwner(actor.id, id);
+    sendFile(response, file, { disposition: 'inline', untrusted: true });
   }
 
   @ForPage(STAFF_RECORD)
@@ -200,7 +207,7 @@ export class RecordsController {
   @Public()
   @Post('shared/upload')
   @HttpCode(201)
-  @UseInterceptors(DocumentUploadInterceptor, ONE_DOCUMENT)
+  @UseInterceptors(...ONE_DOCUMENT)
   async sharedUpload(
     @SchemaBody(sharedUploadSchema) { record_id, token, type }: z.output<typeof sharedUploadSchema>,
     @UploadedFile() file: IncomingFile | undefined,
