@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { climateClass, energyClass, finalEnergyClass } from './energy.js';
-import { formatCents, formatDate, formatEuros, formatDateTime, formatFileSize, formatNumber, formatTime, parisInstant, parisLocalDateTime, parseNumber, slugify } from './format.js';
+import { ageInYears, formatCents, formatDate, formatEuros, formatDateTime, formatFileSize, formatNumber, formatTime, parisInstant, parisLocalDateTime, parseNumber, plural, slugify } from './format.js';
 import { incomeCeiling, rentCeilingCents, surfaceCoefficient } from './lli.js';
-import { documentFacts, documentFilesHint } from './records.js';
+import { completenessWords, documentFacts, documentFilesHint, isHeavyRent, RENT_RATIO_LIMIT, rentRatio } from './records.js';
 import { remoteForPath } from './areas.js';
 import { COMMUNES, communesByName, findCommune } from './communes.js';
 import { labelOf, PRO_SITUATION_OPTIONS } from './reference.js';
@@ -149,6 +149,51 @@ describe('reference data', () => {
   it('names a value by its option’s label, and an unknown value by itself', () => {
     expect(labelOf(PRO_SITUATION_OPTIONS, 'cdi')).toBe('Salarié(e) en CDI');
     expect(labelOf(PRO_SITUATION_OPTIONS, 'astronaute')).toBe('astronaute');
+  });
+
+  it('names an unknown value by the fallback it is given, and reads numbered options', () => {
+    expect(labelOf(PRO_SITUATION_OPTIONS, 'astronaute', 'Type non précisé')).toBe('Type non précisé');
+    expect(labelOf(PRO_SITUATION_OPTIONS, 'cdi', 'Type non précisé')).toBe('Salarié(e) en CDI');
+    const residences = [{ value: 3, label: 'Itsasoa' }];
+    expect(labelOf(residences, 3)).toBe('Itsasoa');
+    expect(labelOf(residences, 4)).toBe('4');
+    expect(labelOf(residences, '3')).toBe('3');
+  });
+});
+
+describe('presentation rules', () => {
+  it('writes a count with its words, singular up to 1 as French does', () => {
+    expect(plural(0, 'enfant', 'enfants')).toBe('0 enfant');
+    expect(plural(1, 'enfant', 'enfants')).toBe('1 enfant');
+    expect(plural(2, 'enfant', 'enfants')).toBe('2 enfants');
+    expect(completenessWords({ provided: 1, required: 4, validated: 0 })).toEqual({ provided: '1 pièce sur 4 fournie', validated: '0 validée' });
+    expect(completenessWords({ provided: 3, required: 4, validated: 2 })).toEqual({ provided: '3 pièces sur 4 fournies', validated: '2 validées' });
+  });
+
+  it('counts whole years from a birth date to a day, the birthday itself included', () => {
+    expect(ageInYears('1990-06-15', '2026-06-14')).toBe(35);
+    expect(ageInYears('1990-06-15', '2026-06-15')).toBe(36);
+    expect(ageInYears('1990-06-15', '2026-05-20')).toBe(35);
+    expect(ageInYears('1990-06-15', '2026-07-01')).toBe(36);
+    expect(ageInYears('2000-02-29', '2026-02-28')).toBe(25);
+    expect(ageInYears('2000-02-29', '2026-03-01')).toBe(26);
+    expect(ageInYears('2026-01-01', '2026-01-01')).toBe(0);
+  });
+
+  it('counts the age today in France when no day is given', () => {
+    const today = new Date();
+    const born = `${today.getUTCFullYear() - 30}-01-01`;
+    expect([29, 30]).toContain(ageInYears(born));
+  });
+
+  it('judges a rent heavy above a third of the income, and an unknown share not heavy', () => {
+    expect(isHeavyRent(rentRatio(100000, 36000))).toBe(false); // exactly a third
+    expect(isHeavyRent(rentRatio(100100, 36000))).toBe(true);
+    expect(isHeavyRent(0.4)).toBe(true);
+    expect(isHeavyRent(0.2)).toBe(false);
+    expect(isHeavyRent(RENT_RATIO_LIMIT)).toBe(false);
+    expect(isHeavyRent(null)).toBe(false);
+    expect(isHeavyRent(rentRatio(100000, null))).toBe(false);
   });
 });
 

@@ -3,7 +3,7 @@
  * follow-up events staff record on it (spec section 9: event types with sub-reasons, and outcomes). The statistics
  * count these events and stages; docs/follow-up.md says what each one means.
  */
-import type { Option } from './reference.js';
+import { labelOf, type Option } from './reference.js';
 
 export const RECORD_STAGE_OPTIONS = [
   { value: 'in_progress', label: 'En constitution' },
@@ -37,7 +37,7 @@ export const STAGE_MOVES: Record<RecordStage, readonly RecordStage[]> = {
 };
 
 export function stageLabel(stage: RecordStage): string {
-  return RECORD_STAGE_OPTIONS.find((option) => option.value === stage)!.label;
+  return labelOf(RECORD_STAGE_OPTIONS, stage);
 }
 
 /** Why a move is refused, in French; null when it may be made. */

@@ -110,6 +110,18 @@ export function formatTime(at: string | Date): string {
   return `${hour}\u00a0h\u00a0${minute}`;
 }
 
+/** « 1 enfant », « 0 pièce », « 3 pièces validées »: a count and its words, plural from 2 as French writes it. */
+export function plural(count: number, one: string, many: string): string {
+  return `${count} ${count > 1 ? many : one}`;
+}
+
+/** 42: whole years between a birth date ('YYYY-MM-DD') and a day (today in France unless told). */
+export function ageInYears(birthDate: string, on: string = parisDay(new Date())): number {
+  const [year, month, day] = on.split('-').map(Number) as [number, number, number];
+  const [bornYear, bornMonth, bornDay] = birthDate.split('-').map(Number) as [number, number, number];
+  return year - bornYear - (month < bornMonth || (month === bornMonth && day < bornDay) ? 1 : 0);
+}
+
 /** '22 novembre 2026 à 14 h 05': an instant in France. */
 export function formatDateTime(at: string | Date): string {
   return `${formatDate(new Date(at))} à ${formatTime(at)}`;

@@ -3,7 +3,7 @@
  * supporting documents the household's situations require (spec sections 3 and 5).
  */
 import * as z from 'zod/mini';
-import { formatDate, formatFileSize } from './format.js';
+import { formatDate, formatFileSize, plural } from './format.js';
 import { incomeCeiling } from './lli.js';
 import { currentLliYear } from './eligibility.js';
 import { emailProblem } from './passwords.js';
@@ -180,8 +180,7 @@ export interface Completeness {
 
 /** « 3 pièces sur 4 fournies » and « 2 validées »: how far a household is, as its pages and staff's say it. */
 export function completenessWords({ provided, required, validated }: Pick<Completeness, 'provided' | 'required' | 'validated'>): { provided: string; validated: string } {
-  const plural = (count: number) => (count > 1 ? 's' : '');
-  return { provided: `${provided} pièce${plural(provided)} sur ${required} fournie${plural(provided)}`, validated: `${validated} validée${plural(validated)}` };
+  return { provided: plural(provided, `pièce sur ${required} fournie`, `pièces sur ${required} fournies`), validated: plural(validated, 'validée', 'validées') };
 }
 
 export function completeness(required: readonly DocumentName[], documents: readonly { type: DocumentName; status: DocumentStatus }[]): Completeness {
@@ -258,7 +257,7 @@ const DEPOSITED_BY: Record<'owner' | 'staff', Record<DocumentSource, string>> = 
 /** « PDF de 3 pages, 240 ko, déposé le 12 mars 2026 », « Photo, 2,4 Mo, déposée par lien de dépôt le … ». */
 export function documentFacts(file: Pick<RecordDocumentView, 'content_type' | 'pages' | 'size' | 'source' | 'uploaded_at'>, reader: 'owner' | 'staff'): string {
   const pdf = file.content_type === 'application/pdf';
-  const what = pdf ? `PDF de ${file.pages} page${file.pages > 1 ? 's' : ''}` : 'Photo';
+  const what = pdf ? `PDF de ${plural(file.pages, 'page', 'pages')}` : 'Photo';
   return `${what}, ${formatFileSize(file.size)}, ${pdf ? 'déposé' : 'déposée'}${DEPOSITED_BY[reader][file.source]} le ${formatDate(file.uploaded_at)}`;
 }
 
@@ -337,6 +336,11 @@ export function rentRatio(rentCents: number, yearlyIncome: number | null): numbe
 
 /** Above a third of the income, a rent is usually judged too heavy. */
 export const RENT_RATIO_LIMIT = 1 / 3;
+
+/** A rent over a third of the income (`rentRatio`): one housing providers usually judge too heavy; unknown is not. */
+export function isHeavyRent(ratio: number | null): boolean {
+  return ratio !== null && ratio > RENT_RATIO_LIMIT;
+}
 
 // Limits of the fields.
 const TEXT_MAX = 100;

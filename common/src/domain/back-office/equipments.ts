@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import type { EquipmentView } from '../api.js';
+import { plural } from '../format.js';
 import { EQUIPMENT_TYPES, type Option } from '../reference.js';
 import { requiredText } from '../schema.js';
 import type { HistoryEntryView } from './history.js';
@@ -47,8 +48,8 @@ export interface EquipmentAnswer {
 /** Where an equipment is used: « 2 résidences et 5 logements », or « Aucune fiche ». */
 export function usageText({ residences, goods }: EquipmentAdminView['used_by']): string {
   const parts = [
-    residences > 0 ? `${residences} résidence${residences > 1 ? 's' : ''}` : null,
-    goods > 0 ? `${goods} logement${goods > 1 ? 's' : ''}` : null,
+    residences > 0 ? plural(residences, 'résidence', 'résidences') : null,
+    goods > 0 ? plural(goods, 'logement', 'logements') : null,
   ].filter(Boolean);
   return parts.length > 0 ? parts.join(' et ') : 'Aucune fiche';
 }

@@ -4,7 +4,7 @@ import { currentLliYear } from '../eligibility.js';
 import type { EnergyLetter } from '../energy.js';
 import { slugify } from '../format.js';
 import { rentCeilingCents } from '../lli.js';
-import { FLAT_SIZE_OPTIONS, FLAT_SIZES, type FlatSize, type ResidenceStatus, type Zone } from '../reference.js';
+import { FLAT_SIZE_OPTIONS, FLAT_SIZES, labelOf, type FlatSize, type ResidenceStatus, type Zone } from '../reference.js';
 import { requiredText } from '../schema.js';
 import type { HistoryEntryView } from './history.js';
 import { listRequestSchema, oneOf, versionField } from './list.js';
@@ -122,7 +122,7 @@ export type GoodUpdateRequest = z.output<typeof goodUpdateSchema>;
 
 /** « T2 bis », « Studio »: a flat size as people read it. */
 export function flatSizeLabel(flatSize: string): string {
-  return FLAT_SIZE_OPTIONS.find((option) => option.value === flatSize)?.label ?? flatSize;
+  return labelOf(FLAT_SIZE_OPTIONS, flatSize);
 }
 
 /** The `good_slug` of a good's public address: its kind and rounded surface, as « appartement-t2-45-m2 ». */

@@ -1,7 +1,8 @@
 import * as z from 'zod/mini';
 import { RECORD_STAGES, type EventType, type RecordStage } from '../follow-up.js';
 import type { HouseholdEligibility, MemberFields, MyRecord } from '../records.js';
-import { FLAT_SIZES, HOUSEHOLD_OPTIONS, type Household } from '../reference.js';
+import { plural } from '../format.js';
+import { FLAT_SIZES, HOUSEHOLD_OPTIONS, labelOf, type Household } from '../reference.js';
 import { listRequestSchema, oneOf } from './list.js';
 import type { UserState } from './users.js';
 
@@ -69,13 +70,11 @@ export function applicantsLabel(persons: readonly { first_name: string; last_nam
   return `${first.first_name} ${first.last_name} et ${second.first_name} ${second.last_name}`;
 }
 
-const plural = (count: number, one: string, many: string) => `${count} ${count > 1 ? many : one}`;
-
 /** « Personne seule », « Couple, 2 enfants », « Personne seule, 1 enfant, 1 autre personne à charge ». */
 export function householdLabel(situation: Household, members: readonly Pick<MemberFields, 'role'>[]): string {
   const children = members.filter((member) => member.role === 'child').length;
   const others = members.length - children;
-  const parts: string[] = [HOUSEHOLD_OPTIONS.find((option) => option.value === situation)!.label];
+  const parts: string[] = [labelOf(HOUSEHOLD_OPTIONS, situation)];
   if (children > 0) parts.push(plural(children, 'enfant', 'enfants'));
   if (others > 0) parts.push(plural(others, children > 0 ? 'autre personne à charge' : 'personne à charge', children > 0 ? 'autres personnes à charge' : 'personnes à charge'));
   return parts.join(', ');
@@ -105,7 +104,7 @@ export type DocumentDeclineReason = (typeof DOCUMENT_DECLINE_REASON_OPTIONS)[num
 export function declineReasonText(reason: DocumentDeclineReason, details: string): string {
   const words = details.trim();
   if (reason === 'other') return words;
-  const label = DOCUMENT_DECLINE_REASON_OPTIONS.find((option) => option.value === reason)!.label;
+  const label = labelOf(DOCUMENT_DECLINE_REASON_OPTIONS, reason);
   return words ? `${label}. ${words}` : `${label}.`;
 }
 

@@ -4,11 +4,11 @@ import { findCommune } from '../communes.js';
 import {
   ADVANTAGE_OPTIONS,
   CERTIFICATION_OPTIONS,
+  labelOf,
   RESIDENCE_STATUS_OPTIONS,
   RESIDENCE_STATUSES,
   ZONES,
   type FlatSize,
-  type Option,
   type ResidenceStatus,
   type Zone,
 } from '../reference.js';
@@ -95,7 +95,7 @@ export const residenceUpdateSchema = z
 export type ResidenceUpdateRequest = z.output<typeof residenceUpdateSchema>;
 
 export function residenceStatusLabel(status: string): string {
-  return (RESIDENCE_STATUS_OPTIONS as readonly Option[]).find((option) => option.value === status)?.label ?? status;
+  return labelOf(RESIDENCE_STATUS_OPTIONS, status);
 }
 
 /** A row of the residences' list. */
