@@ -12,6 +12,14 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.node } },
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' }],
+      // An option's label is read through `labelOf` (common/src/domain/reference.ts), never by a hand-written lookup.
+      'no-restricted-syntax': [
+        'error',
+        ...[
+          "MemberExpression[property.name='label'] > CallExpression.object[callee.property.name='find']",
+          "MemberExpression[property.name='label'] > TSNonNullExpression.object > CallExpression[callee.property.name='find']",
+        ].map((selector) => ({ selector, message: 'Read an option’s label with labelOf(options, value) from @hsa-lli/common/domain.' })),
+      ],
     },
   },
   {

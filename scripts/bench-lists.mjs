@@ -12,6 +12,7 @@ import {
   ADVANTAGE_OPTIONS,
   CERTIFICATION_OPTIONS,
   FLAT_SIZE_OPTIONS,
+  labelOf,
   RESIDENCE_STATUSES,
   ROLES,
   rentCeilingCents,
@@ -122,7 +123,7 @@ async function load(connection) {
       const chargesCents = flatSize === 'garage' ? 0 : random.int(4, 25) * 1_000;
       const rentCents = flatSize === 'garage' ? random.int(50, 120) * 100 : Math.floor((rentCeilingCents(2026, commune.zone, surface) * (0.85 + random.next() * 0.14)) / 100) * 100 + chargesCents;
       const kwh = flatSize === 'garage' ? null : random.int(45, 340);
-      const label = FLAT_SIZE_OPTIONS.find((option) => option.value === flatSize).label;
+      const label = labelOf(FLAT_SIZE_OPTIONS, flatSize);
       goods.push({
         id: goodId,
         enabled: status === 'draft' ? random.chance(0.3) : random.chance(0.85),

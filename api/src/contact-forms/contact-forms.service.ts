@@ -11,7 +11,7 @@ import {
   type ListAnswer,
   type contactFormListSchema,
 } from '@hsa-lli/common/back-office';
-import { answeredAgain, CONTACT_SUBJECT_OPTIONS, formatDate, ROLE_LABELS, ROLES, type ContactRequest, type ReferenceStatus } from '@hsa-lli/common/domain';
+import { answeredAgain, CONTACT_SUBJECT_OPTIONS, formatDate, labelOf, ROLE_LABELS, ROLES, type ContactRequest, type ReferenceStatus } from '@hsa-lli/common/domain';
 import type { DataSource, EntityManager, Repository } from 'typeorm';
 import type { z } from 'zod/mini';
 import type { SessionUser } from '../auth/session-user.js';
@@ -46,7 +46,7 @@ const LIST: ListSpec<Column> = {
 };
 
 function subjectLabel(subject: string): string {
-  return CONTACT_SUBJECT_OPTIONS.find((option) => option.value === subject)?.label ?? subject;
+  return labelOf(CONTACT_SUBJECT_OPTIONS, subject);
 }
 
 const actorName = (actor: SessionUser) => fullName(actor) || actor.email;

@@ -1,7 +1,6 @@
 import {
   completeness,
   documentName,
-  FLAT_SIZE_OPTIONS,
   householdEligibility,
   rentRatio,
   requiredDocuments,
@@ -13,7 +12,7 @@ import {
   type RecordDocumentView,
   type WishedGoodView,
 } from '@hsa-lli/common/domain';
-import type { StaffRecord } from '@hsa-lli/common/back-office';
+import { flatSizeLabel, type StaffRecord } from '@hsa-lli/common/back-office';
 import type { Good } from '../goods/entities/good.entity.js';
 import { fullName, stateOf } from '../users/account-names.js';
 import type { RecordDocument } from './entities/record-document.entity.js';
@@ -77,7 +76,7 @@ export function storedFilesOf(document: Pick<RecordDocument, 'storedName' | 'wat
 }
 
 export function goodLabel(good: Pick<Good, 'flatSize' | 'surface' | 'residence'>): string {
-  const size = FLAT_SIZE_OPTIONS.find((option) => option.value === good.flatSize)?.label ?? good.flatSize;
+  const size = flatSizeLabel(good.flatSize);
   return `${size} de ${Math.round(good.surface)} m² — ${good.residence.name}`;
 }
 

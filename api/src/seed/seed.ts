@@ -1,6 +1,5 @@
-import { goodSlug } from '@hsa-lli/common/back-office';
+import { flatSizeLabel, goodSlug } from '@hsa-lli/common/back-office';
 import {
-  FLAT_SIZE_OPTIONS,
   rentCeilingCents,
   slugify,
   type ContactSubject,
@@ -37,10 +36,6 @@ export async function seedIfFresh(dataSource: DataSource, dataDir: string, optio
   if (!(await isFresh(dataSource))) return false;
   await seedDemo(dataSource, dataDir, options);
   return true;
-}
-
-function flatSizeLabel(size: FlatSize): string {
-  return FLAT_SIZE_OPTIONS.find((option) => option.value === size)?.label ?? size;
 }
 
 function roomsOf(size: FlatSize): string[] {

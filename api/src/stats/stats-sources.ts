@@ -1,6 +1,6 @@
 import type { DataSource } from 'typeorm';
 import type { StatisticKey } from '@hsa-lli/common/back-office';
-import { eventType, type EventType } from '@hsa-lli/common/domain';
+import { eventType, labelOf, type EventType } from '@hsa-lli/common/domain';
 import type { Dialect } from '../database/data-source.js';
 
 /** One month's figure: the row the statistics job stores (see StatisticMonth). */
@@ -105,7 +105,7 @@ export async function computeMonthFigures(
     if (type === 'visit' && tookPlace) {
       tally.add('interventions/visits-count', month, count);
       tally.add('interventions/visits-by-residence', month, count, residenceLabel(residence));
-      const reasonLabel = eventType('visit').reasons.find((each) => each.value === reason)?.label ?? 'Type non précisé';
+      const reasonLabel = labelOf(eventType('visit').reasons, reason ?? '', 'Type non précisé');
       tally.add('interventions/visits-by-type', month, count, reasonLabel);
     }
     if (REFUSALS.includes(type)) {

@@ -1,8 +1,4 @@
-import { ADVANTAGE_OPTIONS, CERTIFICATION_OPTIONS, FLAT_SIZE_OPTIONS, formatDate, formatNumber } from '@hsa-lli/common/domain';
-
-function labelOf(options: readonly { value: string; label: string }[], value: string): string {
-  return options.find((option) => option.value === value)?.label ?? value;
-}
+import { ADVANTAGE_OPTIONS, CERTIFICATION_OPTIONS, FLAT_SIZE_OPTIONS, formatDate, formatNumber, labelOf } from '@hsa-lli/common/domain';
 
 export const flatSizeLabel = (value: string) => labelOf(FLAT_SIZE_OPTIONS, value);
 export const advantageLabel = (value: string) => labelOf(ADVANTAGE_OPTIONS, value);

@@ -1,5 +1,5 @@
 /** What the information page tells of the household's eligibility and rents, in plain French, from the record. */
-import { formatCents, formatEuros, RENT_RATIO_LIMIT, zoneLabel, type MyRecord, type WishedGoodView } from '@hsa-lli/common/domain';
+import { formatCents, formatEuros, isHeavyRent, zoneLabel, type MyRecord, type WishedGoodView } from '@hsa-lli/common/domain';
 
 
 /** One sentence per zone of what the household looks for. */
@@ -34,7 +34,7 @@ export function rentSentence(good: WishedGoodView): { text: string; heavy: boole
     return { text: `${good.label} : indiquez vos revenus pour savoir quelle part le loyer (${rent} par mois) en représenterait.`, heavy: false };
   }
   const percent = Math.round(good.rent_ratio * 100);
-  const heavy = good.rent_ratio > RENT_RATIO_LIMIT;
+  const heavy = isHeavyRent(good.rent_ratio);
   return {
     heavy,
     text: `${good.label} : le loyer de ce logement (${rent} par mois) représenterait ${percent}\u00a0% de vos revenus${

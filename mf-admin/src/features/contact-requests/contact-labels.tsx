@@ -1,9 +1,9 @@
 import type { ContactFormRow } from '@hsa-lli/common/back-office';
-import { CONTACT_SUBJECT_OPTIONS, formatDate, REFERENCE_STATUS_OPTIONS, type ReferenceStatus } from '@hsa-lli/common/domain';
+import { CONTACT_SUBJECT_OPTIONS, formatDate, labelOf, REFERENCE_STATUS_OPTIONS, type ReferenceStatus } from '@hsa-lli/common/domain';
 
-export const subjectLabel = (subject: string) => CONTACT_SUBJECT_OPTIONS.find((option) => option.value === subject)?.label ?? subject;
+export const subjectLabel = (subject: string) => labelOf(CONTACT_SUBJECT_OPTIONS, subject);
 
-export const statusLabel = (status: string) => REFERENCE_STATUS_OPTIONS.find((option) => option.value === status)?.label ?? status;
+export const statusLabel = (status: string) => labelOf(REFERENCE_STATUS_OPTIONS, status);
 
 /** « Nouveau » waits for staff, « Terminé » is greyed. */
 export function ContactStatusBadge({ status }: { status: ReferenceStatus }) {

@@ -1,6 +1,6 @@
 import { Link, useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import { contactReplySchema, splitName, type ContactEligibility, type ContactFormAnswer, type ContactFormView } from '@hsa-lli/common/back-office';
-import { findCommune, formatDate, formatDateTime, formatEuros, HOUSEHOLD_OPTIONS, zoneLabel } from '@hsa-lli/common/domain';
+import { findCommune, formatDate, formatDateTime, formatEuros, HOUSEHOLD_OPTIONS, labelOf, zoneLabel } from '@hsa-lli/common/domain';
 import { http } from '@hsa-lli/common/http';
 import { formReset, pushMessage, useAppDispatch } from '@hsa-lli/common/store';
 import { CheckboxField, RequestErrorMessage, TextareaField, useForm, useSubmission } from '@hsa-lli/common/ui';
@@ -23,7 +23,7 @@ export async function contactRequestLoader({ params, request }: LoaderFunctionAr
 
 /** The eligibility test's answers, as a person reads them. */
 function EligibilityAnswers({ answers }: { answers: ContactEligibility }) {
-  const household = HOUSEHOLD_OPTIONS.find((option) => option.value === answers.household)?.label ?? answers.household;
+  const household = labelOf(HOUSEHOLD_OPTIONS, answers.household);
   const commune = answers.city ? findCommune(answers.city) : undefined;
   return (
     <section className="bo-panel" aria-labelledby="contact-eligibility-title">

@@ -1,5 +1,6 @@
 import { EQUIPMENT_TYPE_OPTIONS } from '@hsa-lli/common/back-office';
+import { labelOf } from '@hsa-lli/common/domain';
 
 export function equipmentTypeLabel(type: string): string {
-  return EQUIPMENT_TYPE_OPTIONS.find((option) => option.value === type)?.label ?? type;
+  return labelOf(EQUIPMENT_TYPE_OPTIONS, type);
 }

@@ -21,6 +21,7 @@ import {
   finalEnergyClass,
   formatDate,
   formatNumber,
+  labelOf,
   parseNumber,
   zoneLabel,
   type Option,
@@ -267,10 +268,10 @@ export function NewGoodPage() {
 /** How the history names each field and writes its values. */
 function useHistoryFields(residences: readonly ResidenceOption[], facilities: readonly Option[]): Record<string, HistoryField> {
   return useMemo(() => {
-    const labelOf = (options: readonly Option[]) => (value: unknown) => options.find((option) => option.value === String(value))?.label ?? `n° ${String(value)}`;
+    const labelIn = (options: readonly Option[]) => (value: unknown) => labelOf(options, String(value), `n° ${String(value)}`);
     return {
       enabled: { label: 'Proposé sur le site' },
-      residence: { label: 'Résidence', format: labelOf(residences.map((option) => ({ value: String(option.value), label: option.label }))) },
+      residence: { label: 'Résidence', format: labelIn(residences.map((option) => ({ value: String(option.value), label: option.label }))) },
       reference: { label: 'Référence' },
       flat_size: { label: 'Typologie', format: (value) => flatSizeLabel(String(value)) },
       surface: { label: 'Surface', format: (value) => surfaceText(Number(value)) },
@@ -278,7 +279,7 @@ function useHistoryFields(residences: readonly ResidenceOption[], facilities: re
       monthly_costs: { label: 'Charges', format: (value) => eurosText(Number(value)) },
       available_from: { label: 'Disponible à partir du', format: (value) => formatDate(String(value)) },
       description: { label: 'Description' },
-      facilities: { label: 'Équipements', format: (value) => (value as unknown[]).map(labelOf(facilities)).join(', ') },
+      facilities: { label: 'Équipements', format: (value) => (value as unknown[]).map(labelIn(facilities)).join(', ') },
       dpe_kwh: { label: 'Consommation d’énergie', format: (value) => `${String(value)} kWh/m²/an` },
       dpe_kgco2: { label: 'Émissions de gaz à effet de serre', format: (value) => `${String(value)} kgCO₂/m²/an` },
     };

@@ -11,6 +11,7 @@ import {
   labelOf,
   parseDocumentName,
   PERSONS,
+  plural,
   REQUIREMENT_STATE_OPTIONS,
   requirementState,
   SCAN_STATUS_OPTIONS,
@@ -51,7 +52,6 @@ function refusalText(form: ReviewForm, id: number): string {
 }
 
 const hidden = (text: string) => <span className="ui-visually-hidden"> {text}</span>;
-const plural = (count: number, one: string, many: string) => `${count} ${count > 1 ? many : one}`;
 
 /** What staff read of the files that changed under their review: the owner replaced or removed one meanwhile. */
 const FILE_GONE = 'Un fichier a été remplacé ou supprimé par le demandeur entre-temps : rechargez le dossier.';

@@ -1,16 +1,17 @@
 import type { ReactNode } from 'react';
 import { flatSizeLabel, householdLabel, type StaffRecord } from '@hsa-lli/common/back-office';
 import {
+  ageInYears,
   DISCOVERY_SOURCE_OPTIONS,
   formatCents,
   formatDate,
   formatEuros,
   formatPercent,
   HOUSING_SITUATION_OPTIONS,
+  isHeavyRent,
   labelOf,
   LINK_OPTIONS,
   MEMBER_ROLE_OPTIONS,
-  parisDay,
   PRO_SITUATION_OPTIONS,
   RENT_RATIO_LIMIT,
   zoneLabel,
@@ -19,14 +20,6 @@ import {
 import { useRecordResidenceOptionsQuery } from './records-api.js';
 
 const NOT_GIVEN = 'Non renseigné';
-
-
-/** Whole years between a birth date ('YYYY-MM-DD') and today in France. */
-function age(birthDate: string): number {
-  const [year, month, day] = parisDay(new Date()).split('-').map(Number) as [number, number, number];
-  const [bornYear, bornMonth, bornDay] = birthDate.split('-').map(Number) as [number, number, number];
-  return year - bornYear - (month < bornMonth || (month === bornMonth && day < bornDay) ? 1 : 0);
-}
 
 /** One term of a description list and its value; a value not given yet says so. */
 function Fact({ term, children }: { term: string; children: ReactNode }) {
@@ -53,7 +46,7 @@ function Person({ person, position, couple }: { person: PersonFields; position: 
         {personName(person, position)}
       </h3>
       <dl className="bo-meta record-facts">
-        <Fact term="Date de naissance">{person.birth_date && `${formatDate(person.birth_date)} (${age(person.birth_date)} ans)`}</Fact>
+        <Fact term="Date de naissance">{person.birth_date && `${formatDate(person.birth_date)} (${ageInYears(person.birth_date)} ans)`}</Fact>
         <Fact term="E-mail">{person.email && <a href={`mailto:${person.email}`}>{person.email}</a>}</Fact>
         <Fact term="Téléphone">{person.phone && <a href={`tel:${person.phone.replace(/[\s.-]/g, '')}`}>{person.phone}</a>}</Fact>
         <Fact term="Adresse">{address || null}</Fact>
@@ -89,7 +82,7 @@ export function HouseholdPanel({ record }: { record: StaffRecord }) {
           {record.members.map((member, index) => (
             <li key={index}>
               <strong>{member.first_name}</strong>, {labelOf(MEMBER_ROLE_OPTIONS, member.role).toLowerCase()}
-              {member.birth_date ? `, né(e) le ${formatDate(member.birth_date)} (${age(member.birth_date)} ans)` : ', date de naissance non renseignée'}
+              {member.birth_date ? `, né(e) le ${formatDate(member.birth_date)} (${ageInYears(member.birth_date)} ans)` : ', date de naissance non renseignée'}
             </li>
           ))}
         </ul>
@@ -102,7 +95,7 @@ export function HouseholdPanel({ record }: { record: StaffRecord }) {
 export function WishesPanel({ record }: { record: StaffRecord }) {
   const residences = useRecordResidenceOptionsQuery();
   const { wishes } = record;
-  const residenceName = (id: number) => residences.data?.find((option) => option.value === id)?.label ?? (residences.isLoading ? '…' : `Résidence n° ${id}`);
+  const residenceName = (id: number) => labelOf(residences.data ?? [], id, residences.isLoading ? '…' : `Résidence n° ${id}`);
   return (
     <section className="bo-panel" id="souhaits" aria-labelledby="record-wishes-title">
       <h2 id="record-wishes-title">Souhaits</h2>
@@ -225,7 +218,7 @@ export function EligibilityPanel({ record }: { record: StaffRecord }) {
               <td>
                 {good.rent_ratio === null ? (
                   <span className="record-muted">Inconnu : revenus incomplets</span>
-                ) : good.rent_ratio > RENT_RATIO_LIMIT ? (
+                ) : isHeavyRent(good.rent_ratio) ? (
                   <strong className="record-over">{formatPercent(good.rent_ratio)}, au-dessus du tiers des revenus</strong>
                 ) : (
                   <>{formatPercent(good.rent_ratio)}, sous le tiers des revenus</>

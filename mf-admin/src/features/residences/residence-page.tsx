@@ -13,6 +13,7 @@ import {
   CERTIFICATION_OPTIONS,
   communesByName,
   findCommune,
+  labelOf,
   RESIDENCE_STATUS_OPTIONS,
   zoneLabel,
 } from '@hsa-lli/common/domain';
@@ -39,8 +40,8 @@ import { StatusBadge } from './status-badge.js';
 const LIST = '/admin/liste-des-residences';
 const NEW_FORM = 'residence-new';
 const COMMUNE_OPTIONS = communesByName().map((commune) => ({ value: commune.value, label: `${commune.label} (${commune.zip_code})` }));
-const labelOf = (options: readonly { value: string; label: string }[]) => (value: unknown) =>
-  (Array.isArray(value) ? value : [value]).map((item) => options.find((option) => option.value === String(item))?.label ?? String(item)).join(', ');
+const labelsIn = (options: readonly { value: string; label: string }[]) => (value: unknown) =>
+  (Array.isArray(value) ? value : [value]).map((item) => labelOf(options, String(item))).join(', ');
 
 /** The form's values (texts, lists joined by commas) from a saved residence, or empty for a new one. */
 function valuesOf(residence?: ResidenceAdminView): Record<string, string> {
@@ -190,8 +191,8 @@ const HISTORY_FIELDS: Record<string, HistoryField> = {
   neighborhood: { label: 'Quartier' },
   delivery_date: { label: 'Date de livraison' },
   limit_date: { label: 'Date limite de candidature' },
-  advantages: { label: 'Avantages', format: labelOf(ADVANTAGE_OPTIONS) },
-  certifications: { label: 'Certifications', format: labelOf(CERTIFICATION_OPTIONS) },
+  advantages: { label: 'Avantages', format: labelsIn(ADVANTAGE_OPTIONS) },
+  certifications: { label: 'Certifications', format: labelsIn(CERTIFICATION_OPTIONS) },
   description: { label: 'Description' },
   district_desc: { label: 'Description du quartier' },
   address_line_1: { label: 'Adresse' },
@@ -209,7 +210,7 @@ export function ResidencePage() {
   const [remove] = useDeleteResidenceMutation();
   const { leaving, leaveTo } = useLeave();
   const equipments = useEquipmentOptions('residence');
-  const historyFields = { ...HISTORY_FIELDS, facilities: { label: 'Équipements', format: labelOf(equipments.options) } };
+  const historyFields = { ...HISTORY_FIELDS, facilities: { label: 'Équipements', format: labelsIn(equipments.options) } };
 
   return (
     <section>

@@ -1,5 +1,5 @@
 import { USER_STATE_OPTIONS, type UserState } from '@hsa-lli/common/back-office';
-import { ROLE_LABELS, ROLES, type Role } from '@hsa-lli/common/domain';
+import { labelOf, ROLE_LABELS, ROLES, type Role } from '@hsa-lli/common/domain';
 
 /** « Gestionnaire, Coordinateur », in the roles' usual order. */
 export function rolesText(roles: readonly string[]): string {
@@ -9,7 +9,7 @@ export function rolesText(roles: readonly string[]): string {
 }
 
 export function stateLabel(state: string): string {
-  return USER_STATE_OPTIONS.find((option) => option.value === state)?.label ?? state;
+  return labelOf(USER_STATE_OPTIONS, state);
 }
 
 /** An account's state at a glance: an active one stands out, a deactivated one is greyed, an invitation waits. */

@@ -10,6 +10,7 @@ import {
   type RecordEventView,
 } from '@hsa-lli/common/back-office';
 import {
+  ageInYears,
   completenessWords,
   DISCOVERY_SOURCE_OPTIONS,
   documentLabel,
@@ -20,11 +21,11 @@ import {
   formatEuros,
   formatPercent,
   HOUSING_SITUATION_OPTIONS,
+  isHeavyRent,
   labelOf,
   LINK_OPTIONS,
   MEMBER_ROLE_OPTIONS,
   OUTCOME_OPTIONS,
-  parisDay,
   PRO_SITUATION_OPTIONS,
   RENT_RATIO_LIMIT,
   REQUIREMENT_STATE_OPTIONS,
@@ -56,13 +57,6 @@ export async function applicantSummaryLoader({ params, request }: LoaderFunction
 
 const NOT_GIVEN = 'Non renseigné';
 
-/** Whole years between a birth date ('YYYY-MM-DD') and today in France. */
-function age(birthDate: string): number {
-  const [year, month, day] = parisDay(new Date()).split('-').map(Number) as [number, number, number];
-  const [bornYear, bornMonth, bornDay] = birthDate.split('-').map(Number) as [number, number, number];
-  return year - bornYear - (month < bornMonth || (month === bornMonth && day < bornDay) ? 1 : 0);
-}
-
 function personName(person: Pick<PersonFields, 'first_name' | 'last_name'>, position: 1 | 2): string {
   return `${person.first_name} ${person.last_name}`.trim() || (position === 1 ? 'Premier demandeur' : 'Second demandeur');
 }
@@ -91,7 +85,7 @@ function Household({ record }: { record: ApplicantSummary }) {
             : record.members
                 .map(
                   (member) =>
-                    `${member.first_name} (${labelOf(MEMBER_ROLE_OPTIONS, member.role).toLowerCase()}${member.birth_date ? `, ${age(member.birth_date)} ans` : ''})`,
+                    `${member.first_name} (${labelOf(MEMBER_ROLE_OPTIONS, member.role).toLowerCase()}${member.birth_date ? `, ${ageInYears(member.birth_date)} ans` : ''})`,
                 )
                 .join(', ')}
         </Fact>
@@ -113,7 +107,7 @@ function Household({ record }: { record: ApplicantSummary }) {
         <tbody>
           {(
             [
-              ['Date de naissance', (person) => person.birth_date && `${formatDate(person.birth_date)} (${age(person.birth_date)} ans)`],
+              ['Date de naissance', (person) => person.birth_date && `${formatDate(person.birth_date)} (${ageInYears(person.birth_date)} ans)`],
               ['E-mail', (person) => person.email],
               ['Téléphone', (person) => person.phone],
               ['Adresse', (person) => [person.address, [person.zip_code, person.city].filter(Boolean).join(' ')].filter(Boolean).join(', ') || null],
@@ -202,7 +196,7 @@ function Incomes({ record }: { record: ApplicantSummary }) {
               <tr key={good.id}>
                 <th scope="row">{good.label}</th>
                 <td className="pdf-number">{formatCents(good.rent_cents)}</td>
-                <td className={`pdf-number${good.rent_ratio !== null && good.rent_ratio > RENT_RATIO_LIMIT ? ' pdf-over' : ''}`}>
+                <td className={`pdf-number${isHeavyRent(good.rent_ratio) ? ' pdf-over' : ''}`}>
                   {good.rent_ratio === null ? 'Inconnu' : formatPercent(good.rent_ratio)}
                 </td>
               </tr>

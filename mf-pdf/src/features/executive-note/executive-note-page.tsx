@@ -15,8 +15,8 @@ import {
   formatEuros,
   formatNumber,
   formatPercent,
+  isHeavyRent,
   labelOf,
-  RENT_RATIO_LIMIT,
   RENTAL_BANS,
   RESIDENCE_STATUS_OPTIONS,
   stageLabel,
@@ -166,7 +166,7 @@ function Candidates({ good }: { good: ExecutiveGood }) {
                   <span className="pdf-badge">{stageLabel(candidate.stage)}</span>
                 </td>
                 <td className={candidate.eligible === false ? 'pdf-over' : undefined}>{eligibilityText(candidate)}</td>
-                <td className={`pdf-number${candidate.rent_ratio !== null && candidate.rent_ratio > RENT_RATIO_LIMIT ? ' pdf-over' : ''}`}>
+                <td className={`pdf-number${isHeavyRent(candidate.rent_ratio) ? ' pdf-over' : ''}`}>
                   {candidate.rent_ratio === null ? '—' : formatPercent(candidate.rent_ratio)}
                 </td>
                 <td>{candidate.last_event ? `${eventType(candidate.last_event.type).label}, le ${formatDate(candidate.last_event.at)}` : '—'}</td>
