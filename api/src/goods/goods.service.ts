@@ -1,7 +1,7 @@
 import { Injectable, NotFoundException } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import { goodSlug, type GoodAnswer, type GoodRequest, type GoodRow, type GoodUpdateRequest, type ListAnswer, type goodListSchema } from '@hsa-lli/common/back-office';
-import { FLAT_SIZES } from '@hsa-lli/common/domain';
+import { FLAT_SIZES, plural } from '@hsa-lli/common/domain';
 import type { DataSource, EntityManager, Repository } from 'typeorm';
 import type { z } from 'zod/mini';
 import type { SessionUser } from '../auth/session-user.js';
@@ -152,7 +152,7 @@ export class GoodsService {
       const files = await this.records.countReferring({ good: id });
       if (files > 0) {
         throw new ConflictError(
-          `Le bien ${good.reference} figure dans ${files} dossier${files > 1 ? 's' : ''} : le supprimer les priverait du logement demandé. Désactivez-le plutôt : il ne sera plus proposé sur le site.`,
+          `Le bien ${good.reference} figure dans ${plural(files, 'dossier', 'dossiers')} : le supprimer les priverait du logement demandé. Désactivez-le plutôt : il ne sera plus proposé sur le site.`,
         );
       }
       const pictures = await this.images.deleteAllOf(manager, { owner: 'good', owner_id: id });

@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
 import type { RecordExportFormat, RecordRow, recordExportSchema } from '@hsa-lli/common/back-office';
-import { formatShortDate, parisDay, type JobView } from '@hsa-lli/common/domain';
+import { formatShortDate, parisDay, plural, type JobView } from '@hsa-lli/common/domain';
 import ExcelJS from 'exceljs';
 import { randomUUID } from 'node:crypto';
 import { createWriteStream, type WriteStream } from 'node:fs';
@@ -56,7 +56,7 @@ const COLUMNS = [
 
 /** A file's line, as the list shows it. */
 function cells(row: RecordRow): string[] {
-  const wished = row.wished ? `${row.wished.label}${row.wished.others > 0 ? ` (et ${row.wished.others} autre${row.wished.others > 1 ? 's' : ''})` : ''}` : '';
+  const wished = row.wished ? `${row.wished.label}${row.wished.others > 0 ? ` (et ${plural(row.wished.others, 'autre', 'autres')})` : ''}` : '';
   return [
     row.reference,
     row.applicants,

@@ -9,7 +9,7 @@ import {
   type ResidenceRow,
   type ResidenceUpdateRequest,
 } from '@hsa-lli/common/back-office';
-import { findCommune, slugify } from '@hsa-lli/common/domain';
+import { findCommune, plural, slugify } from '@hsa-lli/common/domain';
 import { Not, type DataSource, type EntityManager, type Repository } from 'typeorm';
 import type { z } from 'zod/mini';
 import type { SessionUser } from '../auth/session-user.js';
@@ -162,8 +162,8 @@ export class ResidencesAdminService {
       const files = await this.records.countReferring({ residence: id });
       if (residence.goods.length > 0 || files > 0) {
         const reasons = [
-          residence.goods.length > 0 ? `elle compte encore ${residence.goods.length} bien${residence.goods.length > 1 ? 's' : ''}` : null,
-          files > 0 ? `${files} dossier${files > 1 ? 's' : ''} la mentionne${files > 1 ? 'nt' : ''}` : null,
+          residence.goods.length > 0 ? `elle compte encore ${plural(residence.goods.length, 'bien', 'biens')}` : null,
+          files > 0 ? plural(files, 'dossier la mentionne', 'dossiers la mentionnent') : null,
         ].filter(Boolean);
         throw new ConflictError(
           `La résidence « ${residence.name} » ne peut pas être supprimée : ${reasons.join(' et ')}. Pour la retirer du site, passez-la en « Brouillon » ou « Fermée ».`,

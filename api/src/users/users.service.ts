@@ -1,7 +1,7 @@
 import { Inject, Injectable, NotFoundException } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import type { ListAnswer, UserAdminView, UserAnswer, UserState, UserUpdateRequest, userListSchema } from '@hsa-lli/common/back-office';
-import { ROLE_LABELS, type InvitationRequest, type MeAnswer, type Role } from '@hsa-lli/common/domain';
+import { plural, ROLE_LABELS, type InvitationRequest, type MeAnswer, type Role } from '@hsa-lli/common/domain';
 import type { z } from 'zod/mini';
 import { IsNull, type DataSource, type EntityManager, type Repository } from 'typeorm';
 import type { SessionUser } from '../auth/session-user.js';
@@ -258,7 +258,7 @@ export class UsersService {
     if (user.passwordHash !== null) throw new ConflictError(used);
     const files = await this.records.countReferring({ user: id });
     if (files > 0) {
-      throw new ConflictError(`Le compte de ${nameOf(user)} est cité par ${files} dossier${files > 1 ? 's' : ''} : il ne peut pas être supprimé. ${instead}`);
+      throw new ConflictError(`Le compte de ${nameOf(user)} est cité par ${plural(files, 'dossier', 'dossiers')} : il ne peut pas être supprimé. ${instead}`);
     }
     await this.dataSource.transaction(async (manager) => {
       // Registered meanwhile: it has served after all.

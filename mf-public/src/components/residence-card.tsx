@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { formatCents, type ResidenceSummary } from '@hsa-lli/common/domain';
+import { formatCents, plural, type ResidenceSummary } from '@hsa-lli/common/domain';
 import { ResponsiveImage } from './responsive-image.js';
 
 export function ResidenceCard({
@@ -26,7 +26,7 @@ export function ResidenceCard({
         <p className="residence-card__offer">
           {residence.goods_count === 0
             ? 'Aucun logement disponible pour le moment'
-            : `${residence.goods_count} logement${residence.goods_count > 1 ? 's' : ''}${
+            : `${plural(residence.goods_count, 'logement', 'logements')}${
                 residence.min_rent_price_cents === null ? '' : ` à partir de ${formatCents(residence.min_rent_price_cents)} par mois charges comprises`
               }`}
         </p>

@@ -1,4 +1,4 @@
-import { formatCents, type GoodView, type PageMeta, type ResidenceDetails } from '@hsa-lli/common/domain';
+import { formatCents, plural, type GoodView, type PageMeta, type ResidenceDetails } from '@hsa-lli/common/domain';
 import { flatSizeLabel, surfaceText } from './labels.js';
 
 // What residence and good pages tell search engines and link previews, from their loaded data.
@@ -8,7 +8,7 @@ export function residenceMeta(data: unknown): PageMeta {
   if (!residence) return {};
   return {
     title: `${residence.name}, ${residence.city.label}`,
-    description: `${residence.name} à ${residence.city.label} (${residence.city.zip_code}) : ${residence.goods.length} logement${residence.goods.length > 1 ? 's' : ''} en location intermédiaire, loyers plafonnés charges comprises.`,
+    description: `${residence.name} à ${residence.city.label} (${residence.city.zip_code}) : ${plural(residence.goods.length, 'logement', 'logements')} en location intermédiaire, loyers plafonnés charges comprises.`,
     image: residence.photos[0] ? `${residence.photos[0].url}?w=1000` : undefined,
   };
 }

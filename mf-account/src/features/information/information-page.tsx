@@ -12,6 +12,7 @@ import {
   formatCents,
   formatNumber,
   labelOf,
+  plural,
   type MyRecord,
   type PersonPosition,
 } from '@hsa-lli/common/domain';
@@ -366,7 +367,7 @@ function Outlook({ record }: { record: MyRecord }) {
           <p>
             Vos revenus sont la somme des revenus fiscaux de référence de votre foyer, comparée aux plafonds {record.eligibility.year} du logement locatif
             intermédiaire pour {record.situation === 'couple' ? 'un couple' : 'une personne seule'}
-            {record.members.length > 0 ? ` avec ${record.members.length} personne${record.members.length > 1 ? 's' : ''} à charge` : ''}.
+            {record.members.length > 0 ? ` avec ${plural(record.members.length, 'personne', 'personnes')} à charge` : ''}.
           </p>
           <ul className="my-information__verdicts">
             {eligibilitySentences(record.eligibility).map((sentence) => (

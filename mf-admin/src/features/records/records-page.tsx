@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { Link } from 'react-router';
 import { flatSizeLabel, type RecordListColumn, type RecordRow } from '@hsa-lli/common/back-office';
 import type { DataTableColumn } from '@hsa-lli/common/data-table';
-import { FLAT_SIZE_OPTIONS, FLAT_SIZES, RECORD_STAGE_OPTIONS, RECORD_STAGES, formatShortDate } from '@hsa-lli/common/domain';
+import { FLAT_SIZE_OPTIONS, FLAT_SIZES, RECORD_STAGE_OPTIONS, RECORD_STAGES, formatShortDate, plural } from '@hsa-lli/common/domain';
 import { selectPages, useAppSelector } from '@hsa-lli/common/store';
 import { ListPage, type ListFilter } from '../../components/list-page.js';
 import { idParam, oneOfParam, useListParams, yesNoParam } from '../../components/list-params.js';
@@ -91,7 +91,7 @@ function tableColumns(recordPage: boolean): DataTableColumn<RecordRow>[] {
         record.wished ? (
           <>
             {record.wished.label}
-            {record.wished.others > 0 && <span className="record-list__more">et {record.wished.others === 1 ? '1 autre souhait' : `${record.wished.others} autres souhaits`}</span>}
+            {record.wished.others > 0 && <span className="record-list__more">et {plural(record.wished.others, 'autre souhait', 'autres souhaits')}</span>}
           </>
         ) : (
           <span className="record-list__none">Aucun</span>

@@ -1,5 +1,5 @@
 import { Form, Link, useLoaderData, useNavigation, type LoaderFunctionArgs } from 'react-router';
-import { COMMUNES, communesByName, FLAT_SIZE_OPTIONS, FLAT_SIZES, SERVED_ZONES, type ResidenceFilters, type ResidenceSummary } from '@hsa-lli/common/domain';
+import { COMMUNES, communesByName, FLAT_SIZE_OPTIONS, FLAT_SIZES, plural, SERVED_ZONES, type ResidenceFilters, type ResidenceSummary } from '@hsa-lli/common/domain';
 import { load } from '../../lib/api.js';
 import { ResidenceCard } from '../../components/residence-card.js';
 import '../../components/residences.css';
@@ -100,7 +100,7 @@ export function ResidencesPage() {
       <p className="residences-count" role="status" aria-busy={navigation.state === 'loading'}>
         {residences.length === 0
           ? 'Aucune résidence ne correspond à ces critères.'
-          : `${residences.length} résidence${residences.length > 1 ? 's' : ''}${filtered ? ' correspondant à vos critères' : ''}`}
+          : `${plural(residences.length, 'résidence', 'résidences')}${filtered ? ' correspondant à vos critères' : ''}`}
       </p>
       {residences.length === 0 && filtered && (
         <p>
