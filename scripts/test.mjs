@@ -48,11 +48,11 @@ if (ok) {
   for (const workspace of ['common', 'mf-admin', 'mf-account', 'scripts', 'api']) {
     const report = join(reports, `${workspace}.json`);
     const title = workspace === 'api' ? `API tests (${backends})` : `Unit tests: ${workspace}`;
-    ok = run(title, 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`], { cwd: join(root, workspace) }) && ok;
+    ok = run(title, 'npx', ['vitest', 'run', '--allowOnly=false', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`], { cwd: join(root, workspace) }) && ok;
     countVitest(report);
   }
   const report = join(reports, 'e2e.json');
-  ok = run('Browser journeys (Playwright, Chromium)', 'npx', ['playwright', 'test'], { cwd: join(root, 'e2e'), env: { PLAYWRIGHT_JSON_OUTPUT_NAME: report } }) && ok;
+  ok = run('Browser journeys (Playwright, Chromium)', 'npx', ['playwright', 'test', '--forbid-only'], { cwd: join(root, 'e2e'), env: { PLAYWRIGHT_JSON_OUTPUT_NAME: report } }) && ok;
   countPlaywright(report);
 }
 

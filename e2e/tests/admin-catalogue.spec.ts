@@ -23,6 +23,7 @@ async function fillResidence(page: Page, residence: { name: string; reference: s
   return form;
 }
 
+// One after the other: the list's journey looks for the residence the first one creates.
 test.describe.serial('the catalogue run by a manager', () => {
   test('an hsa creates a residence with photos, publishes it and finds it on the public site', async ({ page, browser }) => {
     test.slow();
@@ -129,7 +130,10 @@ test.describe.serial('the catalogue run by a manager', () => {
     await expect(page).not.toHaveURL(/statut=/);
     await accessibleAtBothWidths(page, 'residences');
   });
+});
 
+// Journeys that need nothing from the ones above: a failure there must not leave them unrun.
+test.describe('the catalogue’s lists and forms', () => {
   test('the goods and equipments lists and pages work on a phone, with the keyboard and without axe violations', async ({ page }) => {
     test.slow();
     await loginAs(page, emailOf('hsa'));
