@@ -45,7 +45,7 @@ let ok =
   (!hasCompose || run('Deployment file (docker-compose config)', 'docker-compose', ['config', '-q'], { env: { MARIADB_PASSWORD: 'check-only', SESSION_SECRET: 'check-only', DOCUMENTS_KEYS: 'check-only' } }));
 
 if (ok) {
-  for (const workspace of ['common', 'mf-admin', 'mf-account', 'scripts', 'api']) {
+  for (const workspace of ['common', 'shell', 'mf-admin', 'mf-account', 'scripts', 'api']) {
     const report = join(reports, `${workspace}.json`);
     const title = workspace === 'api' ? `API tests (${backends})` : `Unit tests: ${workspace}`;
     ok = run(title, 'npx', ['vitest', 'run', '--allowOnly=false', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`], { cwd: join(root, workspace) }) && ok;
