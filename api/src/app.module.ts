@@ -2,23 +2,25 @@ import { Module, type DynamicModule } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AuthModule } from './auth/auth.module.js';
 import { BrowserModule } from './browser/browser.module.js';
-import { CommonModule } from './common/common.module.js';
 import { ConfigModule } from './config/config.module.js';
 import { ContactFormsModule } from './contact-forms/contact-forms.module.js';
+import { DocumentsModule } from './documents/documents.module.js';
 import { EligibilityModule } from './eligibility/eligibility.module.js';
 import { EquipmentsModule } from './equipments/equipments.module.js';
 import type { AppConfig } from './config/config.js';
 import { dataSourceOptions, openDataSource } from './database/data-source.js';
-import { DocumentsModule } from './documents/documents.module.js';
+import { FollowUpModule } from './follow-up/follow-up.module.js';
 import { GoodsModule } from './goods/goods.module.js';
 import { HistoryModule } from './history/history.module.js';
 import { HealthModule } from './health/health.module.js';
+import { HttpModule } from './http/http.module.js';
 import { ImagesModule } from './images/images.module.js';
 import { JobsModule } from './jobs/jobs.module.js';
 import { LegalModule } from './legal/legal.module.js';
 import { MailModule } from './mail/mail.module.js';
-import { PdfModule } from './pdf/pdf.module.js';
+import { PrintingModule } from './printing/printing.module.js';
 import { RedisModule } from './redis/redis.module.js';
+import { RecordsModule } from './records/records.module.js';
 import { ReferenceModule } from './reference/reference.module.js';
 import { ResidencesModule } from './residences/residences.module.js';
 import { DemoSeeder } from './seed/demo-seeder.js';
@@ -26,6 +28,7 @@ import { SeoModule } from './seo/seo.module.js';
 import { StatsModule } from './stats/stats.module.js';
 import { TokensModule } from './tokens/tokens.module.js';
 import { UsersModule } from './users/users.module.js';
+import { VaultModule } from './vault/vault.module.js';
 import { VersionModule } from './version/version.module.js';
 
 @Module({})
@@ -39,21 +42,24 @@ export class AppModule {
         RedisModule,
         JobsModule,
         BrowserModule,
-        CommonModule,
+        HttpModule,
         HistoryModule,
         MailModule,
         TokensModule,
         AuthModule,
         UsersModule,
         ContactFormsModule,
+        VaultModule,
+        RecordsModule,
         DocumentsModule,
+        FollowUpModule,
         EligibilityModule,
         EquipmentsModule,
         GoodsModule,
         HealthModule,
         ImagesModule,
         LegalModule,
-        PdfModule,
+        PrintingModule,
         ReferenceModule,
         ResidencesModule,
         SeoModule,

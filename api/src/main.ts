@@ -1,6 +1,6 @@
 import { createApp } from './app.js';
 import { ConfigError, loadConfig } from './config/config.js';
-import { PdfPrinter } from './pdf/pdf.processor.js';
+import { PdfPrinter } from './printing/printing.processor.js';
 import { PrerenderService } from './seo/prerender.service.js';
 
 async function main(): Promise<void> {

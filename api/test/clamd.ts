@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
-import { pingClamav } from '../src/documents/clamav.js';
+import { pingClamav } from '../src/vault/clamav.js';
 
 /**
  * The EICAR test file, which every antivirus reports and which harms nothing; assembled here so that this source

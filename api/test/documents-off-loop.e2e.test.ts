@@ -12,7 +12,7 @@ import { PDFDocument } from 'pdf-lib';
 import sharp from 'sharp';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FilePool } from '../src/documents/file-pool.js';
+import { FilePool } from '../src/vault/file-pool.js';
 import { BACKENDS, loggedIn, type TestApi } from './backends.js';
 
 const hasEncoder = (() => {

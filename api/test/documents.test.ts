@@ -10,10 +10,10 @@ import { PDFDict, PDFDocument, PDFName, PDFRawStream } from 'pdf-lib';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ClamavError, scanFile } from '../src/documents/clamav.js';
-import { documentsDir, DocumentsService, incomingDir, type IngestedDocument } from '../src/documents/documents.service.js';
-import { defaultKeyFile, loadKeyring, type Keyring } from '../src/documents/keyring.js';
-import { decryptFrom, encryptInto, VaultError } from '../src/documents/vault.js';
+import { ClamavError, scanFile } from '../src/vault/clamav.js';
+import { documentsDir, VaultService, incomingDir, type IngestedDocument } from '../src/vault/vault.service.js';
+import { defaultKeyFile, loadKeyring, type Keyring } from '../src/vault/keyring.js';
+import { decryptFrom, encryptInto, VaultError } from '../src/vault/encrypted-files.js';
 import { BACKENDS, type TestApi } from './backends.js';
 import { findClamd, startClamd, type Clamd } from './clamd.js';
 import { fixture, HOSTILE_FILES, PDF_MARKER, pdfWithPages, photo, rawPdf, STRIPPED_FILES } from './hostile-files.js';
@@ -86,7 +86,7 @@ describeWithClamd('the document vault', () => {
 
   describe.each(BACKENDS)('on $name, scanned by clamd', (backend) => {
     let api: TestApi;
-    let documents: DocumentsService;
+    let documents: VaultService;
     const folder = () => documentsDir(api.config.dataDir);
 
     /** An upload as multer leaves it: a file of the incoming folder, handed to `ingest`. */
@@ -99,7 +99,7 @@ describeWithClamd('the document vault', () => {
 
     beforeAll(async () => {
       api = await backend.start({ clamavUrl: clamd.url, seedDemo: false });
-      documents = api.app.get(DocumentsService);
+      documents = api.app.get(VaultService);
     });
 
     afterAll(async () => {
@@ -267,7 +267,7 @@ describeWithClamd('the document vault', () => {
     });
 
     it('names the day the copy is made, in French', async () => {
-      const { watermarkText } = await import('../src/documents/messages.js');
+      const { watermarkText } = await import('../src/vault/messages.js');
       expect(watermarkText(new Date('2026-03-01T10:00:00Z'))).toBe('Document exclusivement destiné à l’étude d’une demande de logement HSA — 1er mars 2026');
       expect(watermarkText(new Date())).toContain(formatDate(new Date()));
     });
@@ -290,7 +290,7 @@ describe('the document vault without an antivirus, or with one that does not ans
   async function start(clamavUrl: string | null): Promise<{ api: TestApi; ingest: (bytes: Buffer) => { path: string; kept: Promise<IngestedDocument> } }> {
     const api = await BACKENDS[0]!.start({ clamavUrl, seedDemo: false });
     apis.push(api);
-    const documents = api.app.get(DocumentsService);
+    const documents = api.app.get(VaultService);
     return {
       api,
       ingest(bytes) {

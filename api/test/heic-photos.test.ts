@@ -9,8 +9,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { findHeicDecoder, heicToJpeg, type HeicDecoder } from '../src/documents/heic.js';
-import { cleanPhoto } from '../src/documents/photos.js';
+import { findHeicDecoder, heicToJpeg, type HeicDecoder } from '../src/vault/heic.js';
+import { cleanPhoto } from '../src/vault/photos.js';
 
 const native = findHeicDecoder();
 if (native.kind !== 'native' && process.env.CI) throw new Error('heif-convert is missing: install Debian’s libheif-examples (.ci/run does)');

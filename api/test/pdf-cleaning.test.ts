@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { constants as zlib, deflateRawSync, deflateSync } from 'node:zlib';
 import { concatTransformationMatrix, drawObject, PDFArray, PDFDict, PDFDocument, PDFName, PDFRawStream, PDFRef, PDFStream, PDFTextField, popGraphicsState, pushGraphicsState, type PDFObject } from 'pdf-lib';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
-import { DocumentRefused, REFUSALS } from '../src/documents/messages.js';
+import { DocumentRefused, REFUSALS } from '../src/vault/messages.js';
 import {
   cleanPdf,
   PDF_MAX_COPY_BYTES,
@@ -21,7 +21,7 @@ import {
   PDF_MAX_OBJECT_STREAMS_BYTES,
   PDF_MAX_PAGE_PIXELS,
   qpdfAvailable,
-} from '../src/documents/pdf-cleaning.js';
+} from '../src/vault/pdf-cleaning.js';
 import {
   brokenPdfSayingEncrypt,
   facturX,

@@ -9,9 +9,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AuditEntry } from '../src/audit/entities/audit-entry.entity.js';
 import { PrintTokens } from '../src/auth/print-token.js';
 import { Good } from '../src/goods/entities/good.entity.js';
-import { PDF_KEPT_MS } from '../src/pdf/pdf-files.js';
-import { PdfPrinter } from '../src/pdf/pdf.processor.js';
-import { PdfService } from '../src/pdf/pdf.service.js';
+import { PDF_KEPT_MS } from '../src/printing/printed-files.js';
+import { PdfPrinter } from '../src/printing/printing.processor.js';
+import { PrintingService } from '../src/printing/printing.service.js';
 import { REPO_ROOT } from '../src/paths.js';
 import { Record } from '../src/records/entities/record.entity.js';
 import { createRedisClient } from '../src/redis/redis.module.js';
@@ -206,7 +206,7 @@ describe.each(BACKENDS)('the printable PDFs, on $name', (backend) => {
     const dayAndMore = new Date(Date.now() - PDF_KEPT_MS - 60_000);
     utimesSync(join(folder, stored!), dayAndMore, dayAndMore);
     // The sweep that follows each print, and the worker's start, removes it.
-    await api.app.get(PdfService).files.sweep();
+    await api.app.get(PrintingService).files.sweep();
     expect(readdirSync(folder).filter((name) => name.startsWith(`summary-${record.id}-`))).toEqual([]);
     const before = printer.prints;
     expect((await agents.hsa.get(`/api${call}.pdf`)).status).toBe(202);
@@ -232,7 +232,7 @@ describe.each(BACKENDS)('the printable PDFs, on $name', (backend) => {
 
     // An unencrypted PDF left by an earlier version is removed at the next sweep.
     writeFileSync(join(folder, `summary-${record.id}-0123456789abcdef.pdf`), '%PDF-1.7');
-    await api.app.get(PdfService).files.sweep();
+    await api.app.get(PrintingService).files.sweep();
     expect(readdirSync(folder).filter((name) => !name.endsWith('.pdf.enc'))).toEqual([]);
   }, 120_000);
 

@@ -8,7 +8,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DocumentsService, incomingDir } from '../src/documents/documents.service.js';
+import { VaultService, incomingDir } from '../src/vault/vault.service.js';
 import { BACKENDS, type TestApi } from './backends.js';
 import { fixture } from './hostile-files.js';
 
@@ -42,7 +42,7 @@ describe.each(BACKENDS)('photos of every EXIF orientation on $name', (backend) =
     mkdirSync(incomingDir(api.config.dataDir), { recursive: true });
     const path = join(incomingDir(api.config.dataDir), randomUUID());
     writeFileSync(path, upload);
-    const documents = api.app.get(DocumentsService);
+    const documents = api.app.get(VaultService);
     const kept = await documents.ingest({ path, originalName: `Landscape_${orientation}.jpg`, type: 'tax_notices' });
     const content = await documents.open(kept);
     const metadata = await sharp(content).metadata();

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RecordDocument } from '../src/records/entities/record-document.entity.js';
+import { RecordDocument } from '../src/documents/entities/record-document.entity.js';
 import { BACKENDS, loggedIn, type TestApi } from './backends.js';
 import type { Agent } from './back-office.js';
 

@@ -3,8 +3,8 @@ import type { DocumentStatus, DocumentType, EventType, RecordStage } from '@hsa-
 import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Good } from '../src/goods/entities/good.entity.js';
-import { RecordDocument } from '../src/records/entities/record-document.entity.js';
-import { RecordEvent } from '../src/records/entities/record-event.entity.js';
+import { RecordDocument } from '../src/documents/entities/record-document.entity.js';
+import { RecordEvent } from '../src/follow-up/entities/record-event.entity.js';
 import { RecordPerson } from '../src/records/entities/record-person.entity.js';
 import { Record as ApplicationFile } from '../src/records/entities/record.entity.js';
 import { Residence } from '../src/residences/entities/residence.entity.js';

@@ -6,7 +6,7 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AuditEntry } from '../src/audit/entities/audit-entry.entity.js';
 import { Good } from '../src/goods/entities/good.entity.js';
-import { RecordDocument } from '../src/records/entities/record-document.entity.js';
+import { RecordDocument } from '../src/documents/entities/record-document.entity.js';
 import { Residence } from '../src/residences/entities/residence.entity.js';
 import { Token } from '../src/tokens/entities/token.entity.js';
 import { User } from '../src/users/entities/user.entity.js';

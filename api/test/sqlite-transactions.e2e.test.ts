@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { EntityManager } from 'typeorm';
-import { rowLock } from '../src/common/list-query.js';
+import { rowLock } from '../src/database/list-query.js';
 import { BACKENDS, type TestApi } from './backends.js';
 
 /**

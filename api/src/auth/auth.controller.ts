@@ -1,7 +1,7 @@
 import { Controller, HttpCode, Post, Req, Res } from '@nestjs/common';
 import { forgotPasswordSchema, loginSchema, newPasswordSchema, type LoginRequest, type NewPasswordRequest } from '@hsa-lli/common/domain';
 import type { Request, Response } from 'express';
-import { SchemaBody } from '../common/schema-body.js';
+import { SchemaBody } from '../http/schema-body.js';
 import { Public } from './access.decorators.js';
 import { AuthService } from './auth.service.js';
 import { SESSION_COOKIE } from './sessions/session-setup.js';

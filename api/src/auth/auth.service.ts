@@ -4,8 +4,8 @@ import type { LoginAnswer, LoginRequest, NewPasswordRequest, PagesAnswer, RolesA
 import { newPasswordProblem } from '@hsa-lli/common/password-strength';
 import type { Request } from 'express';
 import type { DataSource } from 'typeorm';
-import { ApiHttpError, FieldsError, TooManyAttemptsError } from '../common/api-errors.js';
-import { RateLimiter } from '../common/rate-limiter.service.js';
+import { ApiHttpError, FieldsError, TooManyAttemptsError } from '../http/api-errors.js';
+import { RateLimiter } from '../http/rate-limiter.service.js';
 import { APP_CONFIG } from '../config/config.module.js';
 import type { AppConfig } from '../config/config.js';
 import { MailService } from '../mail/mail.service.js';

@@ -5,7 +5,7 @@ import type { Request } from 'express';
 import type { z } from 'zod/mini';
 import { Actor, ForPage, Public } from '../auth/access.decorators.js';
 import type { SessionUser } from '../auth/session-user.js';
-import { SchemaBody } from '../common/schema-body.js';
+import { SchemaBody } from '../http/schema-body.js';
 import { ContactFormsService } from './contact-forms.service.js';
 import { contactIdSchema } from './dto/contact.dto.js';
 

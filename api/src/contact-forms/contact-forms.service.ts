@@ -15,10 +15,10 @@ import { answeredAgain, CONTACT_SUBJECT_OPTIONS, formatDate, labelOf, ROLE_LABEL
 import type { DataSource, EntityManager, Repository } from 'typeorm';
 import type { z } from 'zod/mini';
 import type { SessionUser } from '../auth/session-user.js';
-import { ConflictError, TooManyAttemptsError } from '../common/api-errors.js';
-import { isUniqueViolation } from '../common/database-errors.js';
-import { listAnswer, pageOf, type ListSpec } from '../common/list-query.js';
-import { RateLimiter } from '../common/rate-limiter.service.js';
+import { ConflictError, TooManyAttemptsError } from '../http/api-errors.js';
+import { isUniqueViolation } from '../database/database-errors.js';
+import { listAnswer, pageOf, type ListSpec } from '../database/list-query.js';
+import { RateLimiter } from '../http/rate-limiter.service.js';
 import { APP_CONFIG } from '../config/config.module.js';
 import type { AppConfig } from '../config/config.js';
 import { changedFields, HistoryService } from '../history/history.service.js';

@@ -1,7 +1,7 @@
 import { Controller, HttpCode, Post } from '@nestjs/common';
 import { checkEligibility, eligibilitySchema, type EligibilityQuestion } from '@hsa-lli/common/domain';
 import { Public } from '../auth/access.decorators.js';
-import { SchemaBody } from '../common/schema-body.js';
+import { SchemaBody } from '../http/schema-body.js';
 
 @Public()
 @Controller('eligibility')

@@ -11,7 +11,7 @@ import {
 import type { z } from 'zod/mini';
 import { Actor, ForPage, Public } from '../auth/access.decorators.js';
 import type { SessionUser } from '../auth/session-user.js';
-import { SchemaBody } from '../common/schema-body.js';
+import { SchemaBody } from '../http/schema-body.js';
 import { goodIdSchema } from './dto/good-id.dto.js';
 import { isPublic, toGoodView } from './good-view.js';
 import { GoodsService } from './goods.service.js';

@@ -1,7 +1,7 @@
 import { Module } from '@nestjs/common';
-import { DocumentsModule } from '../documents/documents.module.js';
+import { VaultModule } from '../vault/vault.module.js';
 import { HealthController } from './health.controller.js';
 import { HealthService } from './health.service.js';
 
-@Module({ imports: [DocumentsModule], controllers: [HealthController], providers: [HealthService] })
+@Module({ imports: [VaultModule], controllers: [HealthController], providers: [HealthService] })
 export class HealthModule {}

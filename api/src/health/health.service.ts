@@ -5,8 +5,8 @@ import { APP_CONFIG } from '../config/config.module.js';
 import type { AppConfig } from '../config/config.js';
 import { BrowserProvider } from '../browser/browser.module.js';
 import { dialectOf } from '../database/data-source.js';
-import { pingClamav } from '../documents/clamav.js';
-import { FilePool } from '../documents/file-pool.js';
+import { pingClamav } from '../vault/clamav.js';
+import { FilePool } from '../vault/file-pool.js';
 import { JobsService } from '../jobs/jobs.service.js';
 
 /** Whether this process can do its work: the database answers, and jobs can be queued. */

@@ -6,8 +6,8 @@ import type { Request, Response } from 'express';
 import { Actor, ForPage, Public } from '../auth/access.decorators.js';
 import { mayUse } from '../auth/access-rules.js';
 import type { SessionUser } from '../auth/session-user.js';
-import { SchemaBody } from '../common/schema-body.js';
-import { UploadErrorsInterceptor } from '../common/upload-errors.interceptor.js';
+import { SchemaBody } from '../http/schema-body.js';
+import { UploadErrorsInterceptor } from '../http/upload-errors.interceptor.js';
 import {
   imageIdSchema,
   imageReorderSchema,

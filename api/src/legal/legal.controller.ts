@@ -1,7 +1,7 @@
 import { Controller, Get, NotFoundException, Param, Res } from '@nestjs/common';
 import type { Response } from 'express';
 import { Public } from '../auth/access.decorators.js';
-import { sendFile } from '../common/file-answers.js';
+import { sendFile } from '../http/file-answers.js';
 import { LegalService } from './legal.service.js';
 
 @Public()

@@ -15,7 +15,7 @@ import {
 import { flatSizeLabel, type StaffRecord } from '@hsa-lli/common/back-office';
 import type { Good } from '../goods/entities/good.entity.js';
 import { fullName, stateOf } from '../users/account-names.js';
-import type { RecordDocument } from './entities/record-document.entity.js';
+import type { RecordDocument } from '../documents/entities/record-document.entity.js';
 import type { RecordPerson } from './entities/record-person.entity.js';
 import type { Record } from './entities/record.entity.js';
 

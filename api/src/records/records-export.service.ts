@@ -11,9 +11,9 @@ import { finished } from 'node:stream/promises';
 import type { z } from 'zod/mini';
 import type { SessionUser } from '../auth/session-user.js';
 import { APP_CONFIG } from '../config/config.module.js';
-import type { FileToSend } from '../common/file-answers.js';
+import type { FileToSend } from '../http/file-answers.js';
 import type { AppConfig } from '../config/config.js';
-import { privateDir } from '../documents/documents.service.js';
+import { privateDir } from '../vault/vault.service.js';
 import { JobsService } from '../jobs/jobs.service.js';
 import { RecordsListService } from './records-list.service.js';
 

@@ -28,9 +28,9 @@ import {
 import type { DataSource, EntityManager, SelectQueryBuilder } from 'typeorm';
 import type { z } from 'zod/mini';
 import type { SessionUser } from '../auth/session-user.js';
-import { listAnswer, rowLock } from '../common/list-query.js';
+import { listAnswer, rowLock } from '../database/list-query.js';
 import type { Residence } from '../residences/entities/residence.entity.js';
-import { RecordEvent } from './entities/record-event.entity.js';
+import { RecordEvent } from '../follow-up/entities/record-event.entity.js';
 import { RecordListKey, type RecordListKeyKind } from './entities/record-list-key.entity.js';
 import { Record } from './entities/record.entity.js';
 import { goodLabel } from './record-view.js';

@@ -4,13 +4,13 @@ import type { CandidacyKind } from '@hsa-lli/common/back-office';
 import type { Household, MemberFields, MyRecord, MyRecordUpdate, PersonUpdate } from '@hsa-lli/common/domain';
 import { In, type DataSource, type EntityManager, type Repository } from 'typeorm';
 import { AuditService } from '../audit/audit.service.js';
-import { FieldsError } from '../common/api-errors.js';
+import { FieldsError } from '../http/api-errors.js';
 import { Good } from '../goods/entities/good.entity.js';
 import { Residence } from '../residences/entities/residence.entity.js';
 import type { User } from '../users/entities/user.entity.js';
-import { DocumentsService } from '../documents/documents.service.js';
-import { RecordDocument } from './entities/record-document.entity.js';
-import { RecordEvent } from './entities/record-event.entity.js';
+import { VaultService } from '../vault/vault.service.js';
+import { RecordDocument } from '../documents/entities/record-document.entity.js';
+import { RecordEvent } from '../follow-up/entities/record-event.entity.js';
 import { RecordPerson } from './entities/record-person.entity.js';
 import { Record } from './entities/record.entity.js';
 import { myRecordView, storedFilesOf } from './record-view.js';
@@ -62,7 +62,7 @@ export class RecordsService {
     @InjectRepository(Record) private readonly records: Repository<Record>,
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly audit: AuditService,
-    private readonly documents: DocumentsService,
+    private readonly vault: VaultService,
     private readonly list: RecordsListService,
   ) {}
 
@@ -176,7 +176,7 @@ export class RecordsService {
       return { id: record.id, forgotten: situation === 'alone' ? await this.forgetSecondPerson(manager, record) : [] };
     });
     await this.list.afterChange([id]);
-    await this.documents.remove(...forgotten);
+    await this.vault.remove(...forgotten);
     return this.mine(userId);
   }
 

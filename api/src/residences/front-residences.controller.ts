@@ -5,7 +5,7 @@ import { Public } from '../auth/access.decorators.js';
 import { mayUse } from '../auth/access-rules.js';
 import type { SessionUser } from '../auth/session-user.js';
 import { STAFF_RECORD } from '../records/record-pages.js';
-import { SchemaBody } from '../common/schema-body.js';
+import { SchemaBody } from '../http/schema-body.js';
 import { optionalIdSchema, residenceListSchema, slugSchema } from './dto/residences.dto.js';
 import { ResidencesService } from './residences.service.js';
 

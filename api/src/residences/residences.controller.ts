@@ -11,7 +11,7 @@ import {
 import type { z } from 'zod/mini';
 import { Actor, ForPage } from '../auth/access.decorators.js';
 import type { SessionUser } from '../auth/session-user.js';
-import { SchemaBody } from '../common/schema-body.js';
+import { SchemaBody } from '../http/schema-body.js';
 import { ResidencesAdminService } from './residences-admin.service.js';
 
 /** The back office's calls on residences (admin and hsa). */

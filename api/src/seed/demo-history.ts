@@ -2,9 +2,9 @@ import { currentLliYear, incomeCeiling, type DiscoverySource, type EventType, ty
 import type { EntityManager } from 'typeorm';
 import { ContactForm } from '../contact-forms/entities/contact-form.entity.js';
 import { Good } from '../goods/entities/good.entity.js';
-import { RecordEvent } from '../records/entities/record-event.entity.js';
+import { RecordEvent } from '../follow-up/entities/record-event.entity.js';
 import { RecordPerson } from '../records/entities/record-person.entity.js';
-import { RecordStageChange } from '../records/entities/record-stage-change.entity.js';
+import { RecordStageChange } from '../follow-up/entities/record-stage-change.entity.js';
 import { Record } from '../records/entities/record.entity.js';
 import { Residence } from '../residences/entities/residence.entity.js';
 import type { User } from '../users/entities/user.entity.js';

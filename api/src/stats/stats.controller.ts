@@ -10,8 +10,8 @@ import {
   type StatisticPeriod,
 } from '@hsa-lli/common/back-office';
 import { ForPage } from '../auth/access.decorators.js';
-import { FieldsError } from '../common/api-errors.js';
-import { SchemaPipe } from '../common/schema-body.js';
+import { FieldsError } from '../http/api-errors.js';
+import { SchemaPipe } from '../http/schema-body.js';
 import { StatsService } from './stats.service.js';
 
 /** The period asked for in whole months, the current twelve by default; a start after the end is a 400. */

@@ -1,7 +1,7 @@
 import { Controller, HttpCode, NotFoundException, Post } from '@nestjs/common';
 import { linkTokenSchema } from '@hsa-lli/common/domain';
 import { Public } from '../auth/access.decorators.js';
-import { SchemaBody } from '../common/schema-body.js';
+import { SchemaBody } from '../http/schema-body.js';
 import { TokensService } from './tokens.service.js';
 
 /** Checks of the links sent by e-mail; an unusable link answers 404, like a missing page. */

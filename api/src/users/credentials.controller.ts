@@ -9,7 +9,7 @@ import {
 import type { Request } from 'express';
 import { Actor, ForPage, Public } from '../auth/access.decorators.js';
 import type { SessionUser } from '../auth/session-user.js';
-import { SchemaBody } from '../common/schema-body.js';
+import { SchemaBody } from '../http/schema-body.js';
 import { CredentialsService } from './credentials.service.js';
 import { sessionIdSchema } from './dto/session.dto.js';
 

@@ -3,8 +3,8 @@ import { idRequestSchema, type IdRequest, type RecordAccountView } from '@hsa-ll
 import { Consults } from '../audit/consultations.js';
 import { Actor, ForPage } from '../auth/access.decorators.js';
 import type { SessionUser } from '../auth/session-user.js';
-import { ConflictError } from '../common/api-errors.js';
-import { SchemaBody } from '../common/schema-body.js';
+import { ConflictError } from '../http/api-errors.js';
+import { SchemaBody } from '../http/schema-body.js';
 import { STAFF_RECORD } from '../records/record-pages.js';
 import { RecordsService } from '../records/records.service.js';
 import { UsersService } from './users.service.js';

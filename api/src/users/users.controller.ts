@@ -4,7 +4,7 @@ import { invitationSchema, type InvitationRequest, type MeAnswer } from '@hsa-ll
 import type { z } from 'zod/mini';
 import { Actor, ForPage } from '../auth/access.decorators.js';
 import type { SessionUser } from '../auth/session-user.js';
-import { SchemaBody } from '../common/schema-body.js';
+import { SchemaBody } from '../http/schema-body.js';
 import { withdrawInvitationSchema } from './dto/invite.dto.js';
 import { UsersService } from './users.service.js';
 

@@ -1,6 +1,6 @@
 import { Inject, Injectable, NotFoundException } from '@nestjs/common';
 import type { SessionView } from '@hsa-lli/common/domain';
-import { ConflictError } from '../../common/api-errors.js';
+import { ConflictError } from '../../http/api-errors.js';
 import { UNKNOWN_DEVICE } from './device.js';
 import { SESSION_ABSOLUTE_MS } from './session-setup.js';
 import { SESSION_STORE, storedSid, type RevocableStore, type StoredSession } from './session-stores.js';

@@ -26,7 +26,7 @@ import {
 import { User } from '../../users/entities/user.entity.js';
 import { Good } from '../../goods/entities/good.entity.js';
 import { Residence } from '../../residences/entities/residence.entity.js';
-import { RecordDocument } from './record-document.entity.js';
+import { RecordDocument } from '../../documents/entities/record-document.entity.js';
 import { RecordPerson } from './record-person.entity.js';
 
 /**

@@ -1,5 +1,5 @@
 import { QueryFailedError } from 'typeorm';
-import { FieldsError } from './api-errors.js';
+import { FieldsError } from '../http/api-errors.js';
 
 /**
  * Whether a write was refused by a unique index: two saves checked the same free value at once and the second

@@ -9,7 +9,7 @@ import {
   type DocumentType,
   type ScanStatus,
 } from '@hsa-lli/common/domain';
-import { Record } from './record.entity.js';
+import { Record } from '../../records/entities/record.entity.js';
 
 /**
  * A supporting document of a record (named p1_<type> or p2_<type> in the spec). Its file lives under

@@ -10,19 +10,19 @@ import {
 } from '@hsa-lli/common/back-office';
 import { currentLliYear, householdEligibility, rentRatio, type JobView } from '@hsa-lli/common/domain';
 import { BrowserProvider } from '../browser/browser.module.js';
-import { ApiHttpError } from '../common/api-errors.js';
-import type { FileToSend } from '../common/file-answers.js';
-import { loadKeyring } from '../documents/keyring.js';
+import { ApiHttpError } from '../http/api-errors.js';
+import type { FileToSend } from '../http/file-answers.js';
+import { loadKeyring } from '../vault/keyring.js';
 import { APP_CONFIG } from '../config/config.module.js';
 import type { AppConfig } from '../config/config.js';
 import { toGoodAdminView } from '../goods/good-view.js';
 import { GoodsService } from '../goods/goods.service.js';
 import { JobsService } from '../jobs/jobs.service.js';
 import { householdPersons, staffRecordView } from '../records/record-view.js';
-import { FollowUpService } from '../records/follow-up.service.js';
+import { FollowUpService } from '../follow-up/follow-up.service.js';
 import { RecordsService } from '../records/records.service.js';
 import { VersionService } from '../version/version.service.js';
-import { PdfFiles, pdfKey } from './pdf-files.js';
+import { PrintedFiles, pdfKey } from './printed-files.js';
 
 /** What a print job is given: which PDF, and the key the API expects for the data it saw. */
 export interface PrintJobData {
@@ -49,8 +49,8 @@ export const printJobId = (data: Pick<PrintJobData, 'kind' | 'id' | 'key'>) => `
  * their files, printed by the `pdf` queue (PdfPrinter) and kept privately, keyed by template and data.
  */
 @Injectable()
-export class PdfService implements OnModuleInit, OnModuleDestroy {
-  readonly files: PdfFiles;
+export class PrintingService implements OnModuleInit, OnModuleDestroy {
+  readonly files: PrintedFiles;
   /** Sweeps the stored PDFs every hour, in the API and in a worker alike, whether anything is printed or not. */
   private readonly sweeper: NodeJS.Timeout;
 
@@ -63,7 +63,7 @@ export class PdfService implements OnModuleInit, OnModuleDestroy {
     private readonly versions: VersionService,
     private readonly browser: BrowserProvider,
   ) {
-    this.files = new PdfFiles(config.dataDir, loadKeyring(config));
+    this.files = new PrintedFiles(config.dataDir, loadKeyring(config));
     this.sweeper = setInterval(() => void this.files.sweep(), 60 * 60_000).unref();
   }
 

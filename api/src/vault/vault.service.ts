@@ -4,7 +4,7 @@ import { fileTypeFromFile } from 'file-type';
 import { createHash } from 'node:crypto';
 import { readdir, rm, stat } from 'node:fs/promises';
 import { join, relative, resolve, isAbsolute } from 'node:path';
-import { ApiHttpError, FieldsError } from '../common/api-errors.js';
+import { ApiHttpError, FieldsError } from '../http/api-errors.js';
 import { APP_CONFIG } from '../config/config.module.js';
 import type { AppConfig } from '../config/config.js';
 import { JobsService, JobTimeoutError } from '../jobs/jobs.service.js';
@@ -14,7 +14,7 @@ import type { FileTask } from './file-work.js';
 import { loadKeyring, type Keyring } from './keyring.js';
 import { DOCUMENT_MAX_PIXELS, PROCESSING_BUSY, REFUSALS, SCAN_UNAVAILABLE, watermarkText } from './messages.js';
 import type { PhotoType } from './photos.js';
-import { decryptFrom, encryptInto, removeFrom, VaultError } from './vault.js';
+import { decryptFrom, encryptInto, removeFrom, VaultError } from './encrypted-files.js';
 
 /** Private files of the data folder: never under a web root, never served as they are. */
 export function privateDir(dataDir: string): string {
@@ -103,8 +103,8 @@ const refuse = (message: string) => new FieldsError({ file: message });
  * queue, in this process or in a worker sharing the data folder.
  */
 @Injectable()
-export class DocumentsService implements OnApplicationBootstrap {
-  private readonly logger = new Logger(DocumentsService.name);
+export class VaultService implements OnApplicationBootstrap {
+  private readonly logger = new Logger(VaultService.name);
   private readonly keyring: Keyring;
   private readonly folder: string;
   /** Copies being made, by original, so that two reads at once make one. */

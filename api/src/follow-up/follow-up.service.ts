@@ -5,18 +5,18 @@ import { parisInstant, ROLES, stageLabel, stageMoveProblem } from '@hsa-lli/comm
 import { Brackets, type DataSource } from 'typeorm';
 import { mayUse } from '../auth/access-rules.js';
 import type { SessionUser } from '../auth/session-user.js';
-import { ConflictError, FieldsError } from '../common/api-errors.js';
-import { rowLock } from '../common/list-query.js';
+import { ConflictError, FieldsError } from '../http/api-errors.js';
+import { rowLock } from '../database/list-query.js';
 import { Good } from '../goods/entities/good.entity.js';
 import { changedFields, HistoryService } from '../history/history.service.js';
 import { User } from '../users/entities/user.entity.js';
 import { RecordEvent } from './entities/record-event.entity.js';
 import { RecordNote } from './entities/record-note.entity.js';
 import { RecordStageChange } from './entities/record-stage-change.entity.js';
-import { STAFF_RECORD } from './record-pages.js';
-import { goodLabel } from './record-view.js';
-import { Record } from './entities/record.entity.js';
-import { RecordsListService } from './records-list.service.js';
+import { STAFF_RECORD } from '../records/record-pages.js';
+import { goodLabel } from '../records/record-view.js';
+import { Record } from '../records/entities/record.entity.js';
+import { RecordsListService } from '../records/records-list.service.js';
 import { fullName } from '../users/account-names.js';
 
 /** An event's time: an instant when it names its offset, else France's wall-clock time (what a date field gives). */

@@ -3,9 +3,9 @@ import { PDF_DOCUMENTS, TEXT_ID, type PdfKind } from '@hsa-lli/common/back-offic
 import type { Response } from 'express';
 import { Consults, ConsultsNoFile } from '../audit/consultations.js';
 import { ForPage, PrintData } from '../auth/access.decorators.js';
-import { sendFileOrJob } from '../common/file-answers.js';
-import { ThisSiteOnly } from '../common/same-site-requests.js';
-import { PdfService } from './pdf.service.js';
+import { sendFileOrJob } from '../http/file-answers.js';
+import { ThisSiteOnly } from '../http/same-site-requests.js';
+import { PrintingService } from './printing.service.js';
 
 const EXECUTIVE = PDF_DOCUMENTS.executive.page;
 const SUMMARY = PDF_DOCUMENTS.summary.page;
@@ -21,8 +21,8 @@ function idOf(raw: string): number {
  * its file (`GET ….pdf`: 200 with the PDF of the current data, else 202 with the job that prints it), and that job.
  */
 @Controller()
-export class PdfController {
-  constructor(private readonly pdf: PdfService) {}
+export class PrintingController {
+  constructor(private readonly pdf: PrintingService) {}
 
   /** The executive note's data (spec section 7: `{ good }`). */
   @ForPage(EXECUTIVE)

@@ -14,19 +14,19 @@ import {
 } from '@hsa-lli/common/domain';
 import { In, IsNull, type DataSource } from 'typeorm';
 import type { SessionUser } from '../auth/session-user.js';
-import { ConflictError, FieldsError } from '../common/api-errors.js';
-import { lockedTransaction, rowLock } from '../common/list-query.js';
-import type { FileToSend } from '../common/file-answers.js';
+import { ConflictError, FieldsError } from '../http/api-errors.js';
+import { lockedTransaction, rowLock } from '../database/list-query.js';
+import type { FileToSend } from '../http/file-answers.js';
 import { APP_CONFIG } from '../config/config.module.js';
 import type { AppConfig } from '../config/config.js';
-import { DocumentsService } from '../documents/documents.service.js';
+import { VaultService } from '../vault/vault.service.js';
 import { MailService } from '../mail/mail.service.js';
-import type { ReviewRequest } from './dto/records.dto.js';
+import type { ReviewRequest } from './dto/documents.dto.js';
 import { RecordDocument } from './entities/record-document.entity.js';
-import { Record } from './entities/record.entity.js';
-import { documentView, householdDocuments, householdPersons, requiredFor, storedFilesOf } from './record-view.js';
-import { RecordsListService } from './records-list.service.js';
-import { RECORD_RELATIONS, RecordsService } from './records.service.js';
+import { Record } from '../records/entities/record.entity.js';
+import { documentView, householdDocuments, householdPersons, requiredFor, storedFilesOf } from '../records/record-view.js';
+import { RecordsListService } from '../records/records-list.service.js';
+import { RECORD_RELATIONS, RecordsService } from '../records/records.service.js';
 
 /** A file multer wrote to the incoming folder, waiting to be checked and kept. */
 export interface IncomingFile {
@@ -61,7 +61,7 @@ export class RecordDocumentsService {
     @InjectDataSource() private readonly dataSource: DataSource,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly records: RecordsService,
-    private readonly documents: DocumentsService,
+    private readonly vault: VaultService,
     private readonly mail: MailService,
     private readonly list: RecordsListService,
   ) {}
@@ -122,7 +122,7 @@ export class RecordDocumentsService {
       }
       return document;
     });
-    await this.documents.remove(...storedFilesOf(removed));
+    await this.vault.remove(...storedFilesOf(removed));
     await this.followCompleteness(record.id);
     return { id };
   }
@@ -132,14 +132,14 @@ export class RecordDocumentsService {
     const record = await this.records.findMine(userId);
     const document = householdDocuments(record).find((candidate) => candidate.id === id);
     if (!document) throw new NotFoundException();
-    return { content: await this.documents.open(document), contentType: document.contentType, fileName: document.originalName };
+    return { content: await this.vault.open(document), contentType: document.contentType, fileName: document.originalName };
   }
 
   /** A watermarked copy, to staff, whose consultation is written before (ConsultationInterceptor). */
   async fileForStaff(id: number): Promise<DocumentFile> {
     const document = await this.dataSource.manager.findOne(RecordDocument, { where: { id } });
     if (!document) throw new NotFoundException();
-    const copy = await this.documents.watermarked(document);
+    const copy = await this.vault.watermarked(document);
     if (copy.storedName !== document.watermarkedName) {
       const saved = await this.dataSource.manager.update(
         RecordDocument,
@@ -147,8 +147,8 @@ export class RecordDocumentsService {
         { watermarkedName: copy.storedName, watermarkedType: copy.contentType },
       );
       // The document was removed or replaced meanwhile, or another read recorded its copy first: this one goes.
-      if (!saved.affected) await this.documents.remove(copy.storedName);
-      else if (document.watermarkedName) await this.documents.remove(document.watermarkedName);
+      if (!saved.affected) await this.vault.remove(copy.storedName);
+      else if (document.watermarkedName) await this.vault.remove(document.watermarkedName);
     }
     const extension = copy.contentType === 'application/pdf' ? 'pdf' : 'jpg';
     return { content: copy.buffer, contentType: copy.contentType, fileName: `${document.originalName.replace(/\.[^.]*$/, '')}-copie-filigranee.${extension}` };
@@ -190,13 +190,13 @@ export class RecordDocumentsService {
   }
 
   /**
-   * Checks, scans and keeps the file (DocumentsService), then writes its row in place of the files `placement` names.
+   * Checks, scans and keeps the file (VaultService), then writes its row in place of the files `placement` names.
    * The check takes seconds, and uploads of one file come at once (several chosen together, a double click, a shared
    * link): the kind's files are read again, and `placement` asked again, under the application file's lock, which the
    * next upload waits for. A refused file leaves nothing behind; the files it replaces are removed from disk.
    */
   private async keep(record: Record, target: { person: 1 | 2; type: RecordDocument['type'] }, file: IncomingFile, source: DocumentSource, placement: Placement): Promise<RecordDocument> {
-    const kept = await this.documents.ingest({ path: file.path, originalName: file.originalname, type: target.type });
+    const kept = await this.vault.ingest({ path: file.path, originalName: file.originalname, type: target.type });
     let saved: RecordDocument;
     let replaced: RecordDocument[] = [];
     try {
@@ -232,10 +232,10 @@ export class RecordDocumentsService {
         );
       });
     } catch (error) {
-      await this.documents.remove(kept.storedName);
+      await this.vault.remove(kept.storedName);
       throw error;
     }
-    if (replaced.length > 0) await this.documents.remove(...replaced.flatMap(storedFilesOf));
+    if (replaced.length > 0) await this.vault.remove(...replaced.flatMap(storedFilesOf));
     await this.followCompleteness(record.id);
     return saved;
   }

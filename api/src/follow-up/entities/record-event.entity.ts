@@ -1,7 +1,7 @@
 import { Column, CreateDateColumn, Entity, Index, ManyToOne, PrimaryGeneratedColumn, type Relation } from 'typeorm';
 import { EVENT_REASONS, EVENT_TYPES, OUTCOME_OPTIONS, type EventType, type Outcome } from '@hsa-lli/common/domain';
 import { Good } from '../../goods/entities/good.entity.js';
-import { Record } from './record.entity.js';
+import { Record } from '../../records/entities/record.entity.js';
 
 const OUTCOMES = OUTCOME_OPTIONS.map((option) => option.value);
 

@@ -5,4 +5,4 @@ import { ThisSiteOnlyGuard } from './same-site-requests.js';
 
 @Global()
 @Module({ providers: [RateLimiter, { provide: APP_GUARD, useClass: ThisSiteOnlyGuard }], exports: [RateLimiter] })
-export class CommonModule {}
+export class HttpModule {}

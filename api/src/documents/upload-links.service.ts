@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger, NotFoundException } from '@nestjs/common';
 import { staffSignature } from '../audit/audit.service.js';
-import { ConflictError, TooManyAttemptsError } from '../common/api-errors.js';
-import { RateLimiter } from '../common/rate-limiter.service.js';
+import { ConflictError, TooManyAttemptsError } from '../http/api-errors.js';
+import { RateLimiter } from '../http/rate-limiter.service.js';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { SharedUploadInfos, UploadLinkView } from '@hsa-lli/common/domain';
 import type { Request } from 'express';
@@ -12,9 +12,9 @@ import type { AppConfig } from '../config/config.js';
 import { MailService } from '../mail/mail.service.js';
 import { Token } from '../tokens/entities/token.entity.js';
 import { hashToken, TokensService } from '../tokens/tokens.service.js';
-import type { Record } from './entities/record.entity.js';
-import { householdPersons, requiredFor } from './record-view.js';
-import { RecordsService } from './records.service.js';
+import type { Record } from '../records/entities/record.entity.js';
+import { householdPersons, requiredFor } from '../records/record-view.js';
+import { RecordsService } from '../records/records.service.js';
 import { fullName } from '../users/account-names.js';
 
 /** Active links a file may have at once: enough for a co-applicant, an employer, a relative. */

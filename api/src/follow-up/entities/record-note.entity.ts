@@ -1,5 +1,5 @@
 import { Column, CreateDateColumn, Entity, ManyToOne, PrimaryGeneratedColumn, type Relation } from 'typeorm';
-import { Record } from './record.entity.js';
+import { Record } from '../../records/entities/record.entity.js';
 
 /** A private note of staff on a file: never shown to its owner. */
 @Entity('record_notes')

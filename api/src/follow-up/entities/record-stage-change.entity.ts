@@ -1,6 +1,6 @@
 import { Column, CreateDateColumn, Entity, Index, ManyToOne, PrimaryGeneratedColumn, type Relation } from 'typeorm';
 import { RECORD_STAGES, type RecordStage } from '@hsa-lli/common/domain';
-import { Record } from './record.entity.js';
+import { Record } from '../../records/entities/record.entity.js';
 
 /** One move of a file from a stage to another: dated and attributed. */
 @Entity('record_stage_changes')

@@ -1,7 +1,7 @@
 // The worker threads' entry when the API runs from its TypeScript sources (its tests, under vitest): Node turns the
 // sources into JavaScript itself (`stripTypeScriptTypes`, transform mode: types gone, parameter properties and enums
 // written out); these hooks also let the sources' `./x.js` imports find `./x.ts`, and the workspace's packages their
-// `source` export. A built API runs dist/documents/file-work.js and never loads this file.
+// `source` export. A built API runs dist/vault/file-work.js and never loads this file.
 import { readFileSync } from 'node:fs';
 import { registerHooks, stripTypeScriptTypes } from 'node:module';
 import { fileURLToPath } from 'node:url';

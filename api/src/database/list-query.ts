@@ -1,6 +1,6 @@
 import { CONFLICT_MESSAGE, type ListAnswer, type ListSort } from '@hsa-lli/common/back-office';
 import { Brackets, type DataSource, type EntityManager, type EntityTarget, type ObjectLiteral, type SelectQueryBuilder } from 'typeorm';
-import { ConflictError } from './api-errors.js';
+import { ConflictError } from '../http/api-errors.js';
 
 /**
  * How a list searches and sorts: the columns its search looks into (or a condition of its own on `:pattern`, to look

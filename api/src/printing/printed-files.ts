@@ -2,9 +2,9 @@ import type { PdfKind } from '@hsa-lli/common/back-office';
 import { createHash } from 'node:crypto';
 import { mkdir, readdir, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { privateDir } from '../documents/documents.service.js';
-import type { Keyring } from '../documents/keyring.js';
-import { decryptAt, encryptAt, VaultError } from '../documents/vault.js';
+import { privateDir } from '../vault/vault.service.js';
+import type { Keyring } from '../vault/keyring.js';
+import { decryptAt, encryptAt, VaultError } from '../vault/encrypted-files.js';
 
 /** Raised when the mf-pdf pages' layout changes in a way the front's version would not show (it always does today). */
 const TEMPLATE_REVISION = 'pdf-1';
@@ -28,7 +28,7 @@ export const PDF_KEPT_MS = 24 * 60 * 60_000;
  * The printed PDFs: private files (mode 0600 under DATA_DIR/private/pdf), one per kind, id and key, encrypted like the
  * documents (AES-256-GCM with the documents' keyring), and removed once older than PDF_KEPT_MS.
  */
-export class PdfFiles {
+export class PrintedFiles {
   readonly directory: string;
 
   constructor(

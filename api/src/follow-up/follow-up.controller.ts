@@ -16,9 +16,9 @@ import { AuditService } from '../audit/audit.service.js';
 import { Consults, ConsultsNoFile } from '../audit/consultations.js';
 import { Actor, ForPage } from '../auth/access.decorators.js';
 import type { SessionUser } from '../auth/session-user.js';
-import { SchemaBody } from '../common/schema-body.js';
+import { SchemaBody } from '../http/schema-body.js';
 import { FollowUpService } from './follow-up.service.js';
-import { STAFF_RECORD } from './record-pages.js';
+import { STAFF_RECORD } from '../records/record-pages.js';
 
 
 /**

@@ -6,8 +6,8 @@ import { BrowserProvider } from '../browser/browser.module.js';
 import { APP_CONFIG } from '../config/config.module.js';
 import type { AppConfig } from '../config/config.js';
 import { JobsService } from '../jobs/jobs.service.js';
-import { pdfKey } from './pdf-files.js';
-import { PRINT_JOB, PdfService, type PrintJobData } from './pdf.service.js';
+import { pdfKey } from './printed-files.js';
+import { PRINT_JOB, PrintingService, type PrintJobData } from './printing.service.js';
 
 /** How long a page may take to load, to get its data and to be drawn. */
 const PAGE_TIMEOUT_MS = 20_000;
@@ -48,7 +48,7 @@ export class PdfPrinter implements OnApplicationShutdown {
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-    private readonly pdf: PdfService,
+    private readonly pdf: PrintingService,
     private readonly browser: BrowserProvider,
     private readonly tokens: PrintTokens,
     jobs: JobsService,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
-import { reviewSchema } from './records.dto.js';
+import { reviewSchema } from './documents.dto.js';
 
 const REASON_MISSING = 'Indiquez la raison du refus : elle sera transmise au demandeur.';
 const review = (reason: unknown, status = 'declined') => z.safeParse(reviewSchema, { record_id: 1, reviews: [{ id: 2, status, reason }] });

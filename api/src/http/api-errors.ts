@@ -1,0 +1,30 @@
+import { HttpException, HttpStatus } from '@nestjs/common';
+import type { ApiErrorBody } from '@hsa-lli/common/domain';
+
+/** An error answer whose body the API wrote for the user, in French. */
+export class ApiHttpError extends HttpException {
+  constructor(body: ApiErrorBody, status: HttpStatus) {
+    super(body, status);
+  }
+}
+
+/** A 400 answer with a French message per field. */
+export class FieldsError extends ApiHttpError {
+  constructor(fields: Record<string, string>, error = 'Certaines informations sont à corriger.') {
+    super({ error, fields }, HttpStatus.BAD_REQUEST);
+  }
+}
+
+/** A 429 answer: too many attempts, with when to try again. */
+export class TooManyAttemptsError extends ApiHttpError {
+  constructor(error: string) {
+    super({ error }, HttpStatus.TOO_MANY_REQUESTS);
+  }
+}
+
+/** A 409 answer: the change cannot be made as things stand (someone saved meanwhile, a residence still has goods). */
+export class ConflictError extends ApiHttpError {
+  constructor(error: string) {
+    super({ error }, HttpStatus.CONFLICT);
+  }
+}
