@@ -25,7 +25,7 @@ import type { ReviewRequest } from './dto/documents.dto.js';
 import { RecordDocument } from './entities/record-document.entity.js';
 import { Record } from '../records/entities/record.entity.js';
 import { documentView, householdDocuments, householdPersons, requiredFor, storedFilesOf } from '../records/record-view.js';
-import { RecordsListService } from '../records/records-list.service.js';
+import { RecordsListColumnsService } from '../records/records-list-columns.service.js';
 import { RECORD_RELATIONS, RecordsService } from '../records/records.service.js';
 
 /** A file multer wrote to the incoming folder, waiting to be checked and kept. */
@@ -63,7 +63,7 @@ export class RecordDocumentsService {
     private readonly records: RecordsService,
     private readonly vault: VaultService,
     private readonly mail: MailService,
-    private readonly list: RecordsListService,
+    private readonly list: RecordsListColumnsService,
   ) {}
 
   /**

@@ -16,7 +16,7 @@ import { RecordStageChange } from './entities/record-stage-change.entity.js';
 import { STAFF_RECORD } from '../records/record-pages.js';
 import { goodLabel } from '../records/record-view.js';
 import { Record } from '../records/entities/record.entity.js';
-import { RecordsListService } from '../records/records-list.service.js';
+import { RecordsListColumnsService } from '../records/records-list-columns.service.js';
 import { fullName } from '../users/account-names.js';
 
 /** An event's time: an instant when it names its offset, else France's wall-clock time (what a date field gives). */
@@ -47,7 +47,7 @@ export class FollowUpService {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly history: HistoryService,
-    private readonly list: RecordsListService,
+    private readonly list: RecordsListColumnsService,
   ) {}
 
   async view(recordId: number): Promise<FollowUpView> {

@@ -12,7 +12,7 @@ import type { Equipment } from '../equipments/entities/equipment.entity.js';
 import { EquipmentsService } from '../equipments/equipments.service.js';
 import { changedFields, HistoryService } from '../history/history.service.js';
 import { ImagesService } from '../images/images.service.js';
-import { RecordsListService } from '../records/records-list.service.js';
+import { RecordsListColumnsService } from '../records/records-list-columns.service.js';
 import { RecordsService } from '../records/records.service.js';
 import type { Residence } from '../residences/entities/residence.entity.js';
 import { ResidencesService } from '../residences/residences.service.js';
@@ -73,7 +73,7 @@ export class GoodsService {
     private readonly images: ImagesService,
     private readonly records: RecordsService,
     private readonly history: HistoryService,
-    private readonly recordsList: RecordsListService,
+    private readonly recordsList: RecordsListColumnsService,
   ) {}
 
   async find(id: number): Promise<Good | null> {

@@ -5,6 +5,7 @@ import { VaultModule } from '../vault/vault.module.js';
 import { Record } from './entities/record.entity.js';
 import { RecordsAdminController } from './records-admin.controller.js';
 import { RecordsExportService } from './records-export.service.js';
+import { RecordsListColumnsService } from './records-list-columns.service.js';
 import { RecordsListService } from './records-list.service.js';
 import { RecordsController } from './records.controller.js';
 import { RecordsService } from './records.service.js';
@@ -12,7 +13,7 @@ import { RecordsService } from './records.service.js';
 @Module({
   imports: [TypeOrmModule.forFeature([Record]), AuditModule, VaultModule],
   controllers: [RecordsController, RecordsAdminController],
-  providers: [RecordsService, RecordsListService, RecordsExportService],
-  exports: [RecordsService, RecordsListService],
+  providers: [RecordsService, RecordsListService, RecordsListColumnsService, RecordsExportService],
+  exports: [RecordsService, RecordsListColumnsService],
 })
 export class RecordsModule {}

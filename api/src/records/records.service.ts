@@ -14,7 +14,7 @@ import { RecordEvent } from '../follow-up/entities/record-event.entity.js';
 import { RecordPerson } from './entities/record-person.entity.js';
 import { Record } from './entities/record.entity.js';
 import { myRecordView, storedFilesOf } from './record-view.js';
-import { RecordsListService } from './records-list.service.js';
+import { RecordsListColumnsService } from './records-list-columns.service.js';
 
 /** What a view of a file loads with it. */
 export const RECORD_RELATIONS = { persons: true, documents: true, user: true, follower: true, wishedResidences: true, wishedGoods: { residence: true } } as const;
@@ -63,7 +63,7 @@ export class RecordsService {
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly audit: AuditService,
     private readonly vault: VaultService,
-    private readonly list: RecordsListService,
+    private readonly list: RecordsListColumnsService,
   ) {}
 
   /** How many files name this residence, this good or this account: what they name is never deleted under them. */

@@ -19,7 +19,7 @@ import { claimVersion, listAnswer, lockForDeletion, pageOf, type ListSpec } from
 import { EquipmentsService } from '../equipments/equipments.service.js';
 import { changedFields, HistoryService } from '../history/history.service.js';
 import { ImagesService, toImageView } from '../images/images.service.js';
-import { RecordsListService } from '../records/records-list.service.js';
+import { RecordsListColumnsService } from '../records/records-list-columns.service.js';
 import { RecordsService } from '../records/records.service.js';
 import { toCityView } from '../reference/commune-view.js';
 import { Commune } from '../reference/entities/commune.entity.js';
@@ -83,7 +83,7 @@ export class ResidencesAdminService {
     private readonly images: ImagesService,
     private readonly records: RecordsService,
     private readonly history: HistoryService,
-    private readonly recordsList: RecordsListService,
+    private readonly recordsList: RecordsListColumnsService,
   ) {}
 
   async list(request: ListRequest): Promise<ListAnswer<ResidenceRow>> {

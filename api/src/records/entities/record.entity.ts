@@ -119,7 +119,7 @@ export class Record {
   documents!: Relation<RecordDocument>[];
 
   // What the staff's list filters and sorts by, worked out from the persons, documents, wishes and events by
-  // RecordsListService.refresh whenever one of them changes (with the row the list shows): stored, so that a list of
+  // RecordsListColumnsService.refresh whenever one of them changes (with the row the list shows): stored, so that a list of
   // many files reads them from an index rather than working them out for every file.
 
   /** The household's eligibility (RecordRow's `eligible`): null while unknown. */
