@@ -1,6 +1,6 @@
 import { useId, useState, type ReactNode } from 'react';
 import { formatDateTime } from '../domain/format.js';
-import { uploadLinkCreateSchema, type UploadLinkView } from '../domain/records.js';
+import { uploadLinkCreateSchema, type UploadLinkView } from '../domain/upload-links.js';
 import type { RequestErrorData } from '../http/errors.js';
 import { errorText, pushMessage, useAppDispatch } from '../store/index.js';
 import { TextField } from './fields/index.js';

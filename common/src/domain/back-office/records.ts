@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { RECORD_STAGES, type EventType, type RecordStage } from '../follow-up.js';
-import type { HouseholdEligibility, MemberFields, MyRecord } from '../records.js';
+import type { HouseholdEligibility } from '../record-eligibility.js';
+import type { MemberFields, MyRecord } from '../records.js';
 import { plural } from '../format.js';
 import { FLAT_SIZES, HOUSEHOLD_OPTIONS, labelOf, type Household } from '../reference.js';
 import { listRequestSchema, oneOf } from './list.js';
