@@ -28,4 +28,9 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks, hsa: boundaries },
     rules: { ...reactHooks.configs.recommended.rules, 'hsa/boundaries': 'error' },
   },
+  {
+    files: ['api/src/**'],
+    plugins: { hsa: boundaries },
+    rules: { 'hsa/boundaries': 'error' },
+  },
 );

@@ -1,12 +1,16 @@
 // The import boundaries of the front apps, as an ESLint rule: a remote never imports the shell or another
 // remote (apps share code through @hsa-lli/common only); a feature never imports another feature; shared
 // code (an app's components/ and lib/, and common/) never imports a feature. The app layer (app/, layouts/,
-// pages/, routes.tsx) is what puts features together.
+// pages/, routes.tsx) is what puts features together. And in the API, the test data (api/src/test-data, for the benches
+// and the browser journeys) is imported by nothing else: no production entry point (main.ts, worker.ts, AppModule) can
+// reach it.
 import { dirname, relative, resolve, sep } from 'node:path';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const APPS = ['shell', 'mf-public', 'mf-account', 'mf-admin', 'mf-pdf', 'common'];
 const SHARED_AREAS = ['components', 'lib'];
+/** The API's folder of test data. */
+const TEST_DATA = 'test-data';
 
 /** Where a file sits: its app, its area under src/ (features, components, ...) and its feature. */
 function placeOf(file) {
@@ -24,6 +28,9 @@ export function boundaryProblem(file, source) {
   }
   if (!source.startsWith('.')) return null;
   const to = placeOf(resolve(dirname(file), source));
+  if (to.app === 'api' && to.area === TEST_DATA && from.area !== TEST_DATA) {
+    return 'The API must not import its test data (api/src/test-data): it is for the benches and the browser journeys, never part of what runs.';
+  }
   if (to.app !== from.app) return `${from.app} must not import files of ${to.app}: apps share code through @hsa-lli/common only.`;
   if (to.area !== 'features') return null;
   if (from.area === 'features' && from.feature !== to.feature) {

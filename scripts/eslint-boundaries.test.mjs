@@ -28,11 +28,21 @@ describe('import boundaries', () => {
     expect(boundaryProblem(file('mf-public/src/routes.tsx'), './features/home/home-page.js')).toBeNull();
   });
 
+  it('keep the API’s test data out of the API: only its own files import it', () => {
+    expect(boundaryProblem(file('api/src/main.ts'), './test-data/index.js')).toMatch(/The API must not import its test data/);
+    expect(boundaryProblem(file('api/src/app.module.ts'), './test-data/test-data.js')).toMatch(/The API must not import its test data/);
+    expect(boundaryProblem(file('api/src/seed/seed.ts'), '../test-data/entities.js')).toMatch(/The API must not import its test data/);
+    expect(boundaryProblem(file('api/src/test-data/index.ts'), './test-data.js')).toBeNull();
+    expect(boundaryProblem(file('api/src/test-data/test-data.ts'), '../database/data-source.js')).toBeNull();
+  });
+
   it('are checked by the ESLint configuration of the project', async () => {
     const eslint = new ESLint({ cwd: ROOT });
     const [result] = await eslint.lintText("import { EligibilityPage } from '../eligibility/eligibility-page.js';\nexport { EligibilityPage };\n", {
       filePath: file('mf-public/src/features/contact/contact-page.tsx'),
     });
     expect(result.messages.map((message) => message.ruleId)).toContain('hsa/boundaries');
+    const [api] = await eslint.lintText("import { openTestData } from './test-data/index.js';\nexport { openTestData };\n", { filePath: file('api/src/worker.ts') });
+    expect(api.messages.map((message) => message.ruleId)).toContain('hsa/boundaries');
   });
 });
