@@ -109,6 +109,9 @@ export function declineReasonText(reason: DocumentDeclineReason, details: string
   return words ? `${label}. ${words}` : `${label}.`;
 }
 
+/** Why a review is refused (409), and what staff read when a file of it is gone (404): its owner changed it meanwhile. */
+export const REVIEWED_FILE_GONE = 'Un fichier a été remplacé ou supprimé par le demandeur entre-temps : rechargez le dossier.';
+
 /** The customer account of a file: invited until its owner chose a password. */
 export interface RecordAccountView {
   id: number;
