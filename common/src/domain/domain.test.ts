@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { climateClass, energyClass, finalEnergyClass } from './energy.js';
-import { ageInYears, formatCents, formatDate, formatEuros, formatDateTime, formatFileSize, formatNumber, formatTime, parisInstant, parisLocalDateTime, parseNumber, plural, slugify } from './format.js';
+import { ageInYears, formatCents, formatDate, formatEuros, formatDateTime, formatFileSize, formatNumber, formatSurface, formatTime, parisInstant, parisLocalDateTime, parseNumber, plural, slugify } from './format.js';
 import { incomeCeiling, rentCeilingCents, surfaceCoefficient } from './lli.js';
 import { completenessWords } from './completeness.js';
 import { documentFacts, documentFilesHint } from './documents.js';
@@ -102,6 +102,8 @@ describe('supporting documents', () => {
   });
 
   it('sizes files in ko and Mo, never « 0 ko »', () => {
+    expect(formatSurface(46.5)).toBe('46,5 m²');
+    expect(formatSurface(64)).toBe('64 m²');
     expect(formatFileSize(300)).toBe('1\u00a0ko');
     expect(formatFileSize(245_760)).toBe('240\u00a0ko');
     expect(formatFileSize(2_516_582)).toBe('2,4\u00a0Mo');

@@ -14,6 +14,11 @@ export function formatPercent(ratio: number): string {
   return `${formatNumber(ratio * 100, 1)}\u00a0%`;
 }
 
+/** '46,5 m²': a living area, as the pages, the printable PDFs and the API's labels write it. */
+export function formatSurface(surface: number): string {
+  return `${formatNumber(surface)} m²`;
+}
+
 /** '240 ko', '2,4 Mo': a file's size as a person reads it (never « 0 ko »). */
 export function formatFileSize(bytes: number): string {
   if (bytes < 1024 * 1024) return `${formatNumber(Math.max(1, Math.round(bytes / 1024)))}\u00a0ko`;

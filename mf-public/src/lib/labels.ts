@@ -1,4 +1,4 @@
-import { ADVANTAGE_OPTIONS, CERTIFICATION_OPTIONS, FLAT_SIZE_OPTIONS, formatDate, formatNumber, labelOf } from '@hsa-lli/common/domain';
+import { ADVANTAGE_OPTIONS, CERTIFICATION_OPTIONS, FLAT_SIZE_OPTIONS, formatDate, labelOf } from '@hsa-lli/common/domain';
 
 export const flatSizeLabel = (value: string) => labelOf(FLAT_SIZE_OPTIONS, value);
 export const advantageLabel = (value: string) => labelOf(ADVANTAGE_OPTIONS, value);
@@ -6,8 +6,4 @@ export const certificationLabel = (value: string) => labelOf(CERTIFICATION_OPTIO
 
 export function availability(availableFrom: string | null, today = new Date().toISOString().slice(0, 10)): string {
   return availableFrom && availableFrom > today ? `Disponible à partir du ${formatDate(availableFrom)}` : 'Disponible immédiatement';
-}
-
-export function surfaceText(surface: number): string {
-  return `${formatNumber(surface)} m²`;
 }

@@ -1,5 +1,5 @@
-import { formatCents, plural, type GoodView, type PageMeta, type ResidenceDetails } from '@hsa-lli/common/domain';
-import { flatSizeLabel, surfaceText } from './labels.js';
+import { formatCents, formatSurface, plural, type GoodView, type PageMeta, type ResidenceDetails } from '@hsa-lli/common/domain';
+import { flatSizeLabel } from './labels.js';
 
 // What residence and good pages tell search engines and link previews, from their loaded data.
 
@@ -17,8 +17,8 @@ export function goodMeta(data: unknown): PageMeta {
   const good = data as GoodView | undefined;
   if (!good) return {};
   return {
-    title: `${flatSizeLabel(good.flat_size)} de ${surfaceText(good.surface)} à ${good._residence.city.label}`,
-    description: `${flatSizeLabel(good.flat_size)} de ${surfaceText(good.surface)}, ${good._residence.name} à ${good._residence.city.label} : ${formatCents(good.rent_price_cents)} par mois charges comprises.`,
+    title: `${flatSizeLabel(good.flat_size)} de ${formatSurface(good.surface)} à ${good._residence.city.label}`,
+    description: `${flatSizeLabel(good.flat_size)} de ${formatSurface(good.surface)}, ${good._residence.name} à ${good._residence.city.label} : ${formatCents(good.rent_price_cents)} par mois charges comprises.`,
     image: good.photos[0] ? `${good.photos[0].url}?w=1000` : undefined,
   };
 }

@@ -1,11 +1,8 @@
-import { formatCents, formatDate, formatNumber, type EnergyLetter } from '@hsa-lli/common/domain';
+import { formatCents, formatDate, type EnergyLetter } from '@hsa-lli/common/domain';
 import './goods.css';
 
 /** « 745,00 € »: an amount the API gives in euros. */
 export const eurosText = (euros: number) => formatCents(Math.round(euros * 100));
-
-/** « 46,5 m² ». */
-export const surfaceText = (surface: number) => `${formatNumber(surface)}\u00a0m²`;
 
 /** « Immédiate », or the day the good can be let from. */
 export const availabilityText = (availableFrom: string | null) => (availableFrom ? formatDate(availableFrom) : 'Immédiate');

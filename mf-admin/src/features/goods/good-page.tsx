@@ -21,6 +21,7 @@ import {
   finalEnergyClass,
   formatDate,
   formatNumber,
+  formatSurface,
   labelOf,
   parseNumber,
   zoneLabel,
@@ -47,7 +48,7 @@ import { type EquipmentOptions, useEquipmentOptions } from '../../components/equ
 import { OptionsField, OptionsGate, optionsState, type OptionsState } from '../../components/loaded-options.js';
 import { PhotoManager } from '../../components/photo-manager.js';
 import '../../components/back-office.css';
-import { EnergyBadge, eurosText, surfaceText } from './good-labels.js';
+import { EnergyBadge, eurosText } from './good-labels.js';
 import { useCreateGoodMutation, useDeleteGoodMutation, useResidenceOptionsQuery, useUpdateGoodMutation } from './goods-api.js';
 
 const LIST = '/admin/liste-des-biens';
@@ -139,7 +140,7 @@ function RentCeiling({ values, residence }: { values: Record<string, string>; re
       <dl className="bo-meta good-figures">
         <dt>Plafond de loyer LLI {year}</dt>
         <dd>
-          {eurosText(ceiling)} par mois hors charges (zone {zoneLabel(residence.area)}, {surfaceText(surface)})
+          {eurosText(ceiling)} par mois hors charges (zone {zoneLabel(residence.area)}, {formatSurface(surface)})
         </dd>
         {rent !== null && Number.isFinite(rent) && Number.isFinite(costs) && (
           <>
@@ -274,7 +275,7 @@ function useHistoryFields(residences: readonly ResidenceOption[], facilities: re
       residence: { label: 'Résidence', format: labelIn(residences.map((option) => ({ value: String(option.value), label: option.label }))) },
       reference: { label: 'Référence' },
       flat_size: { label: 'Typologie', format: (value) => flatSizeLabel(String(value)) },
-      surface: { label: 'Surface', format: (value) => surfaceText(Number(value)) },
+      surface: { label: 'Surface', format: (value) => formatSurface(Number(value)) },
       rent_price: { label: 'Loyer charges comprises', format: (value) => eurosText(Number(value)) },
       monthly_costs: { label: 'Charges', format: (value) => eurosText(Number(value)) },
       available_from: { label: 'Disponible à partir du', format: (value) => formatDate(String(value)) },
@@ -301,7 +302,7 @@ export function GoodPage() {
   const historyFields = useHistoryFields(residences.options, equipments.options);
   const onSite = good.enabled && good._residence.status === 'published';
   const { pages } = useAppSelector(selectPages);
-  const title = `${good.reference} — ${flatSizeLabel(good.flat_size)} de ${surfaceText(good.surface)}`;
+  const title = `${good.reference} — ${flatSizeLabel(good.flat_size)} de ${formatSurface(good.surface)}`;
 
   return (
     <section>

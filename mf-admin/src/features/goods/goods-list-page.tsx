@@ -1,10 +1,10 @@
 import { Link } from 'react-router';
 import { flatSizeLabel, type GoodRow } from '@hsa-lli/common/back-office';
 import type { DataTableColumn } from '@hsa-lli/common/data-table';
-import { FLAT_SIZE_OPTIONS, FLAT_SIZES } from '@hsa-lli/common/domain';
+import { FLAT_SIZE_OPTIONS, FLAT_SIZES, formatSurface } from '@hsa-lli/common/domain';
 import { ListPage } from '../../components/list-page.js';
 import { YES_NO_OPTIONS, idParam, oneOfParam, useListParams, yesNoParam } from '../../components/list-params.js';
-import { EnergyBadge, availabilityText, eurosText, surfaceText } from './good-labels.js';
+import { EnergyBadge, availabilityText, eurosText } from './good-labels.js';
 import { useListGoodsQuery, useResidenceOptionsQuery } from './goods-api.js';
 
 const LIST = '/admin/liste-des-biens';
@@ -26,7 +26,7 @@ const TABLE: DataTableColumn<GoodRow>[] = [
     ),
   },
   { id: 'flat_size', header: 'Typologie', sortable: true, cell: (good) => flatSizeLabel(good.flat_size) },
-  { id: 'surface', header: 'Surface', sortable: true, numeric: true, cell: (good) => surfaceText(good.surface) },
+  { id: 'surface', header: 'Surface', sortable: true, numeric: true, cell: (good) => formatSurface(good.surface) },
   { id: 'rent_price', header: 'Loyer CC', sortable: true, numeric: true, cell: (good) => eurosText(good.rent_price) },
   { id: 'energy_class', header: 'DPE', cell: (good) => <EnergyBadge letter={good.energy_class} /> },
   {

@@ -1,9 +1,9 @@
 import { Link, redirect, useLoaderData, type LoaderFunctionArgs } from 'react-router';
-import { formatCents, type GoodView } from '@hsa-lli/common/domain';
+import { formatCents, formatSurface, type GoodView } from '@hsa-lli/common/domain';
 import { EnergyLabel } from '../../components/energy-label.js';
 import { PhotoGallery } from '../../components/photo-gallery.js';
 import { load } from '../../lib/api.js';
-import { availability, flatSizeLabel, surfaceText } from '../../lib/labels.js';
+import { availability, flatSizeLabel } from '../../lib/labels.js';
 import '../../components/residences.css';
 
 export async function goodLoader({ params, request }: LoaderFunctionArgs) {
@@ -18,7 +18,7 @@ export async function goodLoader({ params, request }: LoaderFunctionArgs) {
 
 export function GoodPage() {
   const good = useLoaderData<typeof goodLoader>();
-  const title = `${flatSizeLabel(good.flat_size)} de ${surfaceText(good.surface)}`;
+  const title = `${flatSizeLabel(good.flat_size)} de ${formatSurface(good.surface)}`;
   return (
     <article className="ui-page residence">
       <p className="breadcrumb">
@@ -39,7 +39,7 @@ export function GoodPage() {
             <dt>Typologie</dt>
             <dd>{flatSizeLabel(good.flat_size)}</dd>
             <dt>Surface</dt>
-            <dd>{surfaceText(good.surface)}</dd>
+            <dd>{formatSurface(good.surface)}</dd>
             <dt>Disponibilité</dt>
             <dd>{availability(good.available_from)}</dd>
             <dt>Référence</dt>

@@ -1,9 +1,9 @@
 import { Link, useLoaderData, type LoaderFunctionArgs } from 'react-router';
-import { formatCents, formatDate, type ResidenceDetails } from '@hsa-lli/common/domain';
+import { formatCents, formatDate, formatSurface, type ResidenceDetails } from '@hsa-lli/common/domain';
 import { PhotoGallery } from '../../components/photo-gallery.js';
 import { ResponsiveImage } from '../../components/responsive-image.js';
 import { load } from '../../lib/api.js';
-import { advantageLabel, availability, certificationLabel, flatSizeLabel, surfaceText } from '../../lib/labels.js';
+import { advantageLabel, availability, certificationLabel, flatSizeLabel } from '../../lib/labels.js';
 import '../../components/residences.css';
 
 export async function residenceLoader({ params, request }: LoaderFunctionArgs) {
@@ -93,7 +93,7 @@ export function ResidencePage() {
                 <div>
                   <h3>
                     <Link to={`/residences/${residence.slug}/${good.slug}/${good.id}`}>
-                      {flatSizeLabel(good.flat_size)} de {surfaceText(good.surface)}
+                      {flatSizeLabel(good.flat_size)} de {formatSurface(good.surface)}
                     </Link>
                   </h3>
                   <p className="good-card__rent">{formatCents(good.rent_price_cents)} par mois charges comprises</p>
