@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { myRecordUpdateSchema, validate } from '@hsa-lli/common/domain';
 import type { PersonFields, RecordDocumentView } from '@hsa-lli/common/domain';
-import { apiValue, holdsSecondApplicant, memberRows, membersText, sectionOf, updateOf } from './record-values.js';
+import { apiValue, goodsStillWished, holdsSecondApplicant, memberRows, membersText, sectionOf, updateOf } from './record-values.js';
 
 describe('the information form’s texts as update-mine takes them', () => {
   it('nests each field under its path, amounts in euros as numbers, lists as arrays, empty choices as null', () => {
@@ -96,5 +96,24 @@ describe('the second applicant a person alone would delete', () => {
   it('is there when the file holds one of their documents, their fields empty', () => {
     expect(holdsSecondApplicant({ person_2: blank, documents: [document('p1_nat_id'), document('p2_payslips')] })).toBe(true);
     expect(holdsSecondApplicant({ person_2: null, documents: [document('p2_nat_id')] })).toBe(true);
+  });
+});
+
+describe('the goods wished when the residences chosen change', () => {
+  const goods = [
+    { id: 12, residence: { id: 1 } },
+    { id: 7, residence: { id: 2 } },
+    { id: 30, residence: { id: 2 } },
+  ];
+
+  it('drops the goods of a residence no longer chosen and keeps the others in their order', () => {
+    expect(goodsStillWished(['30', '12', '7'], [2], goods)).toEqual(['30', '7']);
+    expect(goodsStillWished(['12', '7'], [1, 2], goods)).toEqual(['12', '7']);
+    expect(goodsStillWished(['12', '7'], [], goods)).toEqual([]);
+  });
+
+  it('keeps a good whose residence it does not know: not loaded yet, or not among those loaded', () => {
+    expect(goodsStillWished(['12', '99'], [], undefined)).toEqual(['12', '99']);
+    expect(goodsStillWished(['12', '99'], [], goods)).toEqual(['99']);
   });
 });

@@ -122,3 +122,14 @@ export function updateOf(values: Record<string, string>, fields: Iterable<string
   }
   return body;
 }
+
+/**
+ * The goods still wished once the residences chosen change: a good of a residence no longer chosen goes with it; a
+ * good not among those loaded (`goods`) stays, its residence unknown.
+ */
+export function goodsStillWished(wished: readonly string[], residences: readonly number[], goods: readonly { id: number; residence: { id: number } }[] | undefined): string[] {
+  return wished.filter((id) => {
+    const good = goods?.find((each) => String(each.id) === id);
+    return !good || residences.includes(good.residence.id);
+  });
+}
