@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import { previousPeriod, statistic, type StatisticKey, type StatisticView, type StatisticEntry } from '@hsa-lli/common/back-office';
-import { formatDateTime, formatNumber, formatPercent } from '@hsa-lli/common/domain';
+import { previousPeriod, STATISTIC_OPTIONS, type StatisticKey, type StatisticView, type StatisticEntry } from '@hsa-lli/common/back-office';
+import { formatDateTime, formatNumber, formatPercent, labelOf } from '@hsa-lli/common/domain';
 import { errorText, skipToken } from '@hsa-lli/common/store';
 import { Loader, MessageBox } from '@hsa-lli/common/ui';
 import { CHART_COLORS, LabelBars, MonthlyChart } from './dashboard-charts.js';
@@ -92,7 +92,7 @@ function Figure({ statKey, stats, previous, rate = false, children }: { statKey:
   const now = numberOf(stats, statKey) ?? 0;
   return (
     <div className="ui-card dashboard-figure" data-key={statKey}>
-      <dt>{statistic(statKey).label}</dt>
+      <dt>{labelOf(STATISTIC_OPTIONS, statKey)}</dt>
       <dd>
         <p className="dashboard-figure__value">{rate ? formatPercent(now) : formatNumber(now)}</p>
         <Change now={now} before={numberOf(previous, statKey)} rate={rate} />

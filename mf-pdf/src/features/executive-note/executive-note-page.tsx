@@ -10,11 +10,12 @@ import {
 } from '@hsa-lli/common/back-office';
 import {
   ENERGY_CLASSES,
-  eventType,
+  EVENT_TYPE_OPTIONS,
   formatDate,
   formatEuros,
   formatNumber,
   formatPercent,
+  formatSurface,
   isHeavyRent,
   labelOf,
   RENTAL_BANS,
@@ -51,7 +52,7 @@ function RentAgainstCeiling({ good }: { good: ExecutiveGood }) {
       </p>
       <PdfTable label="Loyer comparé au plafond">
         <caption>
-          Plafond de loyer LLI {good.lli_year}, zone {zoneLabel(good.residence.area)}, pour {formatNumber(good.surface)} m² (art. 2 terdecies D, annexe III du CGI)
+          Plafond de loyer LLI {good.lli_year}, zone {zoneLabel(good.residence.area)}, pour {formatSurface(good.surface)} (art. 2 terdecies D, annexe III du CGI)
         </caption>
         <tbody>
           <tr>
@@ -169,7 +170,7 @@ function Candidates({ good }: { good: ExecutiveGood }) {
                 <td className={`pdf-number${isHeavyRent(candidate.rent_ratio) ? ' pdf-over' : ''}`}>
                   {candidate.rent_ratio === null ? '—' : formatPercent(candidate.rent_ratio)}
                 </td>
-                <td>{candidate.last_event ? `${eventType(candidate.last_event.type).label}, le ${formatDate(candidate.last_event.at)}` : '—'}</td>
+                <td>{candidate.last_event ? `${labelOf(EVENT_TYPE_OPTIONS, candidate.last_event.type)}, le ${formatDate(candidate.last_event.at)}` : '—'}</td>
               </tr>
             ))}
           </tbody>
@@ -191,7 +192,7 @@ export function ExecutiveNotePage() {
         <div>
           <p className="pdf-header__kind">Note de direction</p>
           <h1>
-            {residence.name} — {flatSize} de {formatNumber(good.surface)} m²
+            {residence.name} — {flatSize} de {formatSurface(good.surface)}
           </h1>
           <p>
             {residence.address_line_1}
@@ -214,7 +215,7 @@ export function ExecutiveNotePage() {
           <dt>Typologie</dt>
           <dd>{flatSize}</dd>
           <dt>Surface habitable</dt>
-          <dd>{formatNumber(good.surface)} m²</dd>
+          <dd>{formatSurface(good.surface)}</dd>
           <dt>Disponibilité</dt>
           <dd>{good.available_from ? `à partir du ${formatDate(good.available_from)}` : 'immédiate'}</dd>
           <dt>Publication</dt>
