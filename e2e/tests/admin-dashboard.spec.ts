@@ -1,50 +1,64 @@
-import { join } from 'node:path';
-import { DatabaseSync } from 'node:sqlite';
+import type { NewFile } from '../../api/src/test-data/types.ts';
 import { accessibleAtBothWidths } from '../support/accessibility.ts';
-import { E2E_DIR } from '../support/e2e-env.ts';
 import { alive, emailOf, expect, loginAs, test } from '../support/fixtures.ts';
+import { withTestData } from '../support/test-data.ts';
 
 /**
- * A year of follow-up in 2025, written straight into the server's database on files of its own (other journeys work
- * on the demo's files): its figures are stated below by hand. The server counts them at its next computation, which
- * the page's « Actualiser les statistiques » asks for.
+ * A year of follow-up in 2025, written into the server's database through the API's entities on files of its own
+ * (other journeys work on the demo's files): its figures are stated below by hand. The server counts them at its next
+ * computation, which the page's « Actualiser les statistiques » asks for.
  */
 const FILES = ['DOS-2025-9001', 'DOS-2025-9002', 'DOS-2025-9003'] as const;
 
-function seed2025(): void {
-  const database = new DatabaseSync(join(E2E_DIR, 'data', 'hsa-lli.sqlite'), { timeout: 5000 });
-  try {
-    if (database.prepare('SELECT 1 FROM records WHERE reference = ?').get(FILES[0])) return;
-    const residences = database.prepare("SELECT r.id, r.name, MIN(g.id) AS good FROM residences r JOIN goods g ON g.residenceId = r.id WHERE r.status = 'published' GROUP BY r.id ORDER BY r.id LIMIT 2").all() as {
-      id: number;
-      name: string;
-      good: number;
-    }[];
-    const ids = FILES.map((reference, index) => {
-      const stage = index === 0 ? 'moved_in' : 'abandoned';
-      const createdAt = `2025-0${index + 2}-10 10:00:00`;
-      return Number(
-        database
-          .prepare("INSERT INTO records (reference, stage, situation, dependants, createdAt, updatedAt) VALUES (?, ?, 'alone', 0, ?, ?)")
-          .run(reference, stage, createdAt, createdAt).lastInsertRowid,
-      );
+/** A time in UTC, as the old rows were written. */
+const at = (text: string) => new Date(`${text}Z`);
+
+async function seed2025(): Promise<void> {
+  await withTestData(async (data) => {
+    if ((await data.recordId(FILES[0])) !== null) return;
+    const [a, b] = (await data.publishedResidences()).slice(0, 2).map((residence) => residence.goods[0]!) as [number, number];
+    const event = (type: 'visit' | 'refusal_by_applicant' | 'interview', reason: string, good: number | null, when: string, outcome: 'done' | 'not_done' | null) => ({
+      type,
+      reason,
+      good,
+      at: at(when),
+      outcome,
+      actorName: 'Test',
+      createdAt: at('2025-01-01T10:00:00'),
     });
-    const event = database.prepare("INSERT INTO record_events (recordId, type, reason, goodId, at, outcome, actorName, createdAt) VALUES (?, ?, ?, ?, ?, ?, 'Test', '2025-01-01 10:00:00')");
-    const [first, second] = ids as [number, number];
-    const [a, b] = residences as [(typeof residences)[0], (typeof residences)[0]];
-    // Visits: two in March, one in April (two at A, one at B); a visit that did not happen; refusals; an interview.
-    event.run(first, 'visit', 'on_site', a.good, '2025-03-12 09:00:00.000', 'done');
-    event.run(first, 'visit', 'virtual', a.good, '2025-03-20 09:00:00.000', null);
-    event.run(second, 'visit', 'open_day', b.good, '2025-04-05 09:00:00.000', null);
-    event.run(second, 'visit', 'on_site', b.good, '2025-04-06 09:00:00.000', 'not_done');
-    event.run(second, 'refusal_by_applicant', 'rent', b.good, '2025-05-02 09:00:00.000', null);
-    event.run(first, 'interview', 'office', null, '2025-02-20 09:00:00.000', 'done');
-    const move = database.prepare("INSERT INTO record_stage_changes (recordId, \"from\", \"to\", actorName, at) VALUES (?, ?, ?, 'Test', ?)");
-    move.run(first, 'allocated', 'lease_signed', '2025-06-10 10:00:00.000');
-    move.run(first, 'lease_signed', 'moved_in', '2025-07-01 10:00:00.000');
-  } finally {
-    database.close();
-  }
+    const move = (from: 'allocated' | 'lease_signed', to: 'lease_signed' | 'moved_in', when: string) => ({ from, to, actorName: 'Test', at: at(when) });
+    await data.transaction(() =>
+      data.files(
+        FILES.map((reference, index): NewFile => {
+          const createdAt = at(`2025-0${index + 2}-10T10:00:00`);
+          return {
+            reference,
+            stage: index === 0 ? 'moved_in' : 'abandoned',
+            situation: 'alone',
+            dependants: 0,
+            createdAt,
+            updatedAt: createdAt,
+            persons: [],
+            // Visits: two in March, one in April (two at A, one at B); a visit that did not happen; refusals; an interview.
+            events: [
+              [
+                event('visit', 'on_site', a, '2025-03-12T09:00:00', 'done'),
+                event('visit', 'virtual', a, '2025-03-20T09:00:00', null),
+                event('interview', 'office', null, '2025-02-20T09:00:00', 'done'),
+              ],
+              [
+                event('visit', 'open_day', b, '2025-04-05T09:00:00', null),
+                event('visit', 'on_site', b, '2025-04-06T09:00:00', 'not_done'),
+                event('refusal_by_applicant', 'rent', b, '2025-05-02T09:00:00', null),
+              ],
+              [],
+            ][index],
+            stageChanges: index === 0 ? [move('allocated', 'lease_signed', '2025-06-10T10:00:00'), move('lease_signed', 'moved_in', '2025-07-01T10:00:00')] : [],
+          };
+        }),
+      ),
+    );
+  });
 }
 
 test.describe.serial('the dashboard', () => {

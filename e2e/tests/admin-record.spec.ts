@@ -1,14 +1,13 @@
-import { join } from 'node:path';
-import { DatabaseSync } from 'node:sqlite';
 import { startInbox, type SmtpInbox } from '@hsa-lli/common/testing';
 import type { Locator, Page } from '@playwright/test';
 import { accessibleAtBothWidths } from '../support/accessibility.ts';
-import { E2E_DIR, E2E_SMTP_PORT } from '../support/e2e-env.ts';
+import { E2E_SMTP_PORT } from '../support/e2e-env.ts';
 import { alive, DEMO_PASSWORD, emailOf, expect, loginAs, test } from '../support/fixtures.ts';
+import { withTestData } from '../support/test-data.ts';
 
 /**
- * Files of this journey's own, written straight into the server's database, so that what it changes (stages, events,
- * follower) leaves the demo's files to the other journeys:
+ * Files of this journey's own, written into the server's database through the API's entities, so that what it changes
+ * (stages, events, follower) leaves the demo's files to the other journeys:
  * - DOS-2026-7001: a couple with a child, 60 000 € of incomes, looking in zone A (Résidence Les Hortensias, its T3 at
  *   971 €) and B1 (Résidence Arrosa); its applicant invited to a customer account not created yet.
  * - DOS-2026-7002: a person alone, 30 000 € of incomes, looking at the T2 (745 €) and T3 (971 €) of Les Hortensias.
@@ -19,88 +18,118 @@ import { alive, DEMO_PASSWORD, emailOf, expect, loginAs, test } from '../support
 const INVITED = { email: 'ane.etxeberria@example.org' };
 const LIMITED = { email: 'irati.harriet@example.org', name: 'Irati Harriet' };
 
-const openDatabase = () => new DatabaseSync(join(E2E_DIR, 'data', 'hsa-lli.sqlite'), { timeout: 5000 });
-
-function seed(): void {
-  const database = openDatabase();
-  try {
-    if (database.prepare('SELECT 1 FROM records WHERE reference = ?').get('DOS-2026-7001')) return;
-    const id = (sql: string, ...values: (string | number)[]) => Number(database.prepare(sql).get(...values)!.id);
-    const hortensias = id("SELECT id FROM residences WHERE name = 'Résidence Les Hortensias'");
-    const arrosa = id("SELECT id FROM residences WHERE name = 'Résidence Arrosa'");
-    const t2 = id("SELECT id FROM goods WHERE reference = 'RES-001-01'");
-    const t3 = id("SELECT id FROM goods WHERE reference = 'RES-001-02'");
-    const { passwordHash } = database.prepare('SELECT passwordHash FROM users WHERE email = ?').get(emailOf('hsa')) as { passwordHash: string };
-    const user = database.prepare('INSERT INTO users (email, passwordHash, roles, firstName, lastName, active, version) VALUES (?, ?, ?, ?, ?, 1, 1)');
-    const invited = Number(user.run(INVITED.email, null, '["customer"]', 'Ane', 'Etxeberria').lastInsertRowid);
-    const limited = Number(user.run(LIMITED.email, passwordHash, '["coordinator"]', 'Irati', 'Harriet').lastInsertRowid);
-    // Two hundred files consulted in the last 24 hours (files that need not exist: the count is of the trail).
-    database
-      .prepare(
-        `WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 200)
-         INSERT INTO audit_entries (action, recordId, actorId, actorName, actorRoles, ip, userAgent, at)
-         SELECT 'record_view', 900000 + i, ?, 'Irati H.', 'Coordinateur', '127.0.0.1', 'e2e', datetime('now', '-1 hour') FROM n`,
-      )
-      .run(limited);
-
-    const record = database.prepare(
-      `INSERT INTO records (reference, stage, situation, link, dependants, members, discoverySource, flatSizes, maxRent, userId, createdAt, updatedAt)
-       VALUES (?, 'in_progress', ?, ?, ?, ?, ?, ?, ?, ?, '2026-10-01 09:00:00', '2026-10-02 09:00:00')`,
-    );
-    const person = database.prepare(
-      `INSERT INTO record_persons (recordId, position, firstName, lastName, birthDate, email, phone, address, zipCode, city, proSituation, employer, housingSituation, taxIncome)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-    );
-    const wishResidence = database.prepare('INSERT INTO record_wished_residences (recordsId, residencesId) VALUES (?, ?)');
-    const wishGood = database.prepare('INSERT INTO record_wished_goods (recordsId, goodsId) VALUES (?, ?)');
-
-    const couple = Number(
-      record.run('DOS-2026-7001', 'couple', 'pacse', 1, '[{"first_name":"Maddi","birth_date":"2018-03-02","role":"child"}]', 'employer', '["T3"]', 1100, invited).lastInsertRowid,
-    );
-    person.run(couple, 1, 'Ane', 'Etxeberria', '1990-05-14', INVITED.email, '06 11 22 33 44', '12 rue des Pêcheurs', '64100', 'Bayonne', 'cdi', 'Dassault Aviation', 'loc_prive', 34000);
-    person.run(couple, 2, 'Mikel', 'Garat', '1988-11-02', null, null, null, null, null, 'cdd', 'Mairie d’Anglet', 'heberge', 26000);
-    wishResidence.run(couple, hortensias);
-    wishResidence.run(couple, arrosa);
-    wishGood.run(couple, t3);
-
-    const alone = Number(record.run('DOS-2026-7002', 'alone', null, 0, '[]', 'search_engine', '[]', null, null).lastInsertRowid);
-    person.run(alone, 1, 'Iker', 'Lasserre', '1995-02-20', null, null, null, null, null, 'ctt', 'Adecco', 'loc_social', 30000);
-    wishGood.run(alone, t2);
-    wishGood.run(alone, t3);
-
-    const unknown = Number(record.run('DOS-2026-7003', 'couple', 'marie', 0, '[]', null, '[]', null, null).lastInsertRowid);
-    person.run(unknown, 1, 'Leire', 'Irigoyen', null, null, null, null, null, null, 'independant', null, null, 20000);
-    person.run(unknown, 2, 'Jon', 'Irigoyen', null, null, null, null, null, null, null, null, null, null);
-  } finally {
-    database.close();
-  }
-}
-
 const REFERENCES = ['DOS-2026-7001', 'DOS-2026-7002', 'DOS-2026-7003'];
+/** The ids of this journey's files, by their references. */
+const fileIds = new Map<string, number>();
+
+async function seed(): Promise<void> {
+  await withTestData(async (data) => {
+    if ((await data.recordId('DOS-2026-7001')) === null) {
+      const hortensias = await data.residenceId('Résidence Les Hortensias');
+      const arrosa = await data.residenceId('Résidence Arrosa');
+      const t2 = await data.goodId('RES-001-01');
+      const t3 = await data.goodId('RES-001-02');
+      const { passwordHash } = (await data.user(emailOf('hsa')))!;
+      await data.transaction(async () => {
+        const [invited, limited] = await data.users([
+          { email: INVITED.email, passwordHash: null, roles: ['customer'], firstName: 'Ane', lastName: 'Etxeberria', active: true, version: 1 },
+          { email: LIMITED.email, passwordHash, roles: ['coordinator'], firstName: 'Irati', lastName: 'Harriet', active: true, version: 1 },
+        ]);
+        // Two hundred files consulted in the last 24 hours (files that need not exist: the count is of the trail).
+        const anHourAgo = new Date(Math.floor(Date.now() / 1000) * 1000 - 3_600_000);
+        await data.auditEntries(
+          Array.from({ length: 200 }, (_, index) => ({
+            action: 'record_view',
+            recordId: 900_001 + index,
+            actorId: limited!,
+            actorName: 'Irati H.',
+            actorRoles: 'Coordinateur',
+            ip: '127.0.0.1',
+            userAgent: 'e2e',
+            at: anHourAgo,
+          })),
+        );
+        const dates = { stage: 'in_progress' as const, createdAt: new Date('2026-10-01T09:00:00Z'), updatedAt: new Date('2026-10-02T09:00:00Z') };
+        const nobody = { birthDate: null, email: null, phone: null, address: null, zipCode: null, city: null };
+        await data.files([
+          {
+            ...dates,
+            reference: 'DOS-2026-7001',
+            situation: 'couple',
+            link: 'pacse',
+            dependants: 1,
+            members: [{ first_name: 'Maddi', birth_date: '2018-03-02', role: 'child' }],
+            discoverySource: 'employer',
+            flatSizes: ['T3'],
+            maxRent: 1100,
+            user: invited,
+            persons: [
+              {
+                position: 1,
+                firstName: 'Ane',
+                lastName: 'Etxeberria',
+                birthDate: '1990-05-14',
+                email: INVITED.email,
+                phone: '06 11 22 33 44',
+                address: '12 rue des Pêcheurs',
+                zipCode: '64100',
+                city: 'Bayonne',
+                proSituation: 'cdi',
+                employer: 'Dassault Aviation',
+                housingSituation: 'loc_prive',
+                taxIncome: 34000,
+              },
+              { ...nobody, position: 2, firstName: 'Mikel', lastName: 'Garat', birthDate: '1988-11-02', proSituation: 'cdd', employer: 'Mairie d’Anglet', housingSituation: 'heberge', taxIncome: 26000 },
+            ],
+            wishedResidences: [hortensias, arrosa],
+            wishedGoods: [t3],
+          },
+          {
+            ...dates,
+            reference: 'DOS-2026-7002',
+            situation: 'alone',
+            link: null,
+            dependants: 0,
+            members: [],
+            discoverySource: 'search_engine',
+            flatSizes: [],
+            persons: [{ ...nobody, position: 1, firstName: 'Iker', lastName: 'Lasserre', birthDate: '1995-02-20', proSituation: 'ctt', employer: 'Adecco', housingSituation: 'loc_social', taxIncome: 30000 }],
+            wishedGoods: [t2, t3],
+          },
+          {
+            ...dates,
+            reference: 'DOS-2026-7003',
+            situation: 'couple',
+            link: 'marie',
+            dependants: 0,
+            members: [],
+            flatSizes: [],
+            persons: [
+              { ...nobody, position: 1, firstName: 'Leire', lastName: 'Irigoyen', proSituation: 'independant', taxIncome: 20000 },
+              { ...nobody, position: 2, firstName: 'Jon', lastName: 'Irigoyen' },
+            ],
+          },
+        ]);
+      });
+    }
+    for (const reference of REFERENCES) fileIds.set(reference, (await data.recordId(reference))!);
+  });
+}
 
 /**
  * Takes this journey's files and accounts away again (their persons, events, notes, links… go with them): the lists
  * other journeys filter, by stage or eligibility, hold the demo's files only.
  */
-function unseed(): void {
-  const database = openDatabase();
-  try {
-    database.exec('PRAGMA foreign_keys = ON');
-    database.prepare(`DELETE FROM records WHERE reference IN (${REFERENCES.map(() => '?').join(', ')})`).run(...REFERENCES);
-    database.prepare('DELETE FROM users WHERE email IN (?, ?)').run(INVITED.email, LIMITED.email);
-  } finally {
-    database.close();
-  }
+async function unseed(): Promise<void> {
+  await withTestData(async (data) => {
+    await data.removeFiles(REFERENCES);
+    await data.removeUsers([INVITED.email, LIMITED.email]);
+  });
 }
 
 /** The address of one of this journey's files. */
 function fileUrl(reference: string): string {
-  const database = openDatabase();
-  try {
-    return `/admin/liste-des-dossiers/${(database.prepare('SELECT id FROM records WHERE reference = ?').get(reference) as { id: number }).id}`;
-  } finally {
-    database.close();
-  }
+  return `/admin/liste-des-dossiers/${fileIds.get(reference)}`;
 }
 
 const region = (page: Page, name: string) => page.getByRole('region', { name, exact: true });
@@ -117,12 +146,12 @@ test.describe.serial('a file’s page in the back office', () => {
   let inbox: SmtpInbox;
 
   test.beforeAll(async () => {
-    seed();
+    await seed();
     inbox = await startInbox(E2E_SMTP_PORT);
   });
 
   test.afterAll(async () => {
-    unseed();
+    await unseed();
     await inbox?.stop();
   });
 

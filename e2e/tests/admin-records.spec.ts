@@ -1,30 +1,33 @@
 import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
-import { DatabaseSync } from 'node:sqlite';
+import type { NewFile } from '../../api/src/test-data/types.ts';
 import { accessibleAtBothWidths } from '../support/accessibility.ts';
-import { E2E_DIR } from '../support/e2e-env.ts';
 import { alive, emailOf, expect, loginAs, test } from '../support/fixtures.ts';
+import { withTestData } from '../support/test-data.ts';
 
 /**
- * Files of their own, twelve so that a search for them has a second page of ten: written straight into the server's
- * database. Other journeys open files too, so the counts below never rest on the whole list.
+ * Files of their own, twelve so that a search for them has a second page of ten: written into the server's database
+ * through the API's entities. Other journeys open files too, so the counts below never rest on the whole list.
  */
 const EXTRA = Array.from({ length: 12 }, (_, index) => ({ reference: `DOS-2026-8${String(index + 1).padStart(2, '0')}`, lastName: `Etchegaray ${index + 1}` }));
 
 test.describe.serial('the application files staff work from', () => {
-  test.beforeAll(() => {
-    const database = new DatabaseSync(join(E2E_DIR, 'data', 'hsa-lli.sqlite'), { timeout: 5000 });
-    try {
-      for (const extra of EXTRA) {
-        if (database.prepare('SELECT 1 FROM records WHERE reference = ?').get(extra.reference)) continue;
-        const { lastInsertRowid } = database
-          .prepare("INSERT INTO records (reference, stage, situation, dependants, createdAt, updatedAt) VALUES (?, 'abandoned', 'alone', 0, '2026-01-05 10:00:00', '2026-01-05 10:00:00')")
-          .run(extra.reference);
-        database.prepare("INSERT INTO record_persons (recordId, position, firstName, lastName) VALUES (?, 1, 'Ellande', ?)").run(lastInsertRowid, extra.lastName);
-      }
-    } finally {
-      database.close();
-    }
+  test.beforeAll(async () => {
+    await withTestData(async (data) => {
+      const missing: typeof EXTRA = [];
+      for (const extra of EXTRA) if ((await data.recordId(extra.reference)) === null) missing.push(extra);
+      const createdAt = new Date('2026-01-05T10:00:00Z');
+      await data.files(
+        missing.map((extra): NewFile => ({
+          reference: extra.reference,
+          stage: 'abandoned',
+          situation: 'alone',
+          dependants: 0,
+          createdAt,
+          updatedAt: createdAt,
+          persons: [{ position: 1, firstName: 'Ellande', lastName: extra.lastName }],
+        })),
+      );
+    });
   });
 
   test('an hsa filters, searches, sorts and pages the files, and finds the same list after a reload', async ({ page }) => {
