@@ -21,7 +21,7 @@ import {
   PDF_MAX_OBJECT_STREAMS_BYTES,
   PDF_MAX_PAGE_PIXELS,
   qpdfAvailable,
-} from '../src/vault/pdf-cleaning.js';
+} from '../src/vault/pdf-cleaning/index.js';
 import {
   brokenPdfSayingEncrypt,
   facturX,

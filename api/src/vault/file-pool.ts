@@ -48,7 +48,7 @@ export class FilePool implements OnApplicationShutdown {
     const said = `Files are checked and watermarked in up to ${THREADS} worker threads; ${describeHeicDecoder(this.heic)}`;
     if (this.heic.kind === 'wasm') this.logger.warn(said);
     else this.logger.log(said);
-    this.qpdf = import('./pdf-cleaning.js').then(({ qpdfAvailable }) => qpdfAvailable());
+    this.qpdf = import('./pdf-cleaning/index.js').then(({ qpdfAvailable }) => qpdfAvailable());
     void this.qpdf.then((available) => {
       if (!available) this.logger.warn('qpdf is missing: PDFs protected by an owner password only are refused as protected (install Debian’s qpdf)');
     });

@@ -26,7 +26,7 @@ async function perform(input: FileTask): Promise<FileTaskResult> {
   switch (input.task) {
     // Each task loads only its own libraries: a thread started for a photo never loads pdf.js.
     case 'clean-pdf': {
-      const { cleanPdf } = await import('./pdf-cleaning.js');
+      const { cleanPdf } = await import('./pdf-cleaning/index.js');
       const { bytes, pages } = await cleanPdf(await readFile(input.path), { maxPages: input.maxPages, tempDir: input.scratch });
       return { bytes, contentType: 'application/pdf', pages };
     }

@@ -4,7 +4,7 @@ import { dirname, join } from 'node:path';
 import { PDFDocument } from 'pdf-lib';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import sharp from 'sharp';
-import { PDF_MAX_IMAGE_PIXELS } from './pdf-cleaning.js';
+import { PDF_MAX_IMAGE_PIXELS } from './pdf-cleaning/index.js';
 
 /** pdfjs-dist's own data (standard fonts, character maps, colour profiles, image decoders), read from disk in Node. */
 const PDFJS = dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json'));
