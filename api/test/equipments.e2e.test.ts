@@ -76,7 +76,7 @@ describe.each(BACKENDS)('equipments managed by staff on $name', (backend) => {
 
     // hsa saves on the version it opened before the admin's save: refused, the admin's change kept.
     const late = await hsa.post('/api/equipments/update').send({ id, version: read.equipment.version, name: 'Monte-charge', type: 'residence' }).expect(409);
-    expect(late.body).toEqual({ error: CONFLICT_MESSAGE });
+    expect(late.body).toEqual({ error: CONFLICT_MESSAGE, code: 'stale_version' });
     expect((await hsa.post('/api/equipments/get-one').send({ id }).expect(200)).body.equipment.name).toBe('Ascenseur');
     // Two saves on the same version at once: exactly one passes.
     const current = updated.equipment.version;

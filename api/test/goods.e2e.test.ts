@@ -322,7 +322,7 @@ describe.each(BACKENDS)('goods managed by staff on $name', (backend) => {
 
     // hsa saves on the version it opened before the admin's save: refused, the admin's change kept.
     const late = await hsa.post('/api/goods/update').send({ ...newGood(residence, 'UHA-EDIT-01'), id: created.id, version: created.version, rent_price: 700 }).expect(409);
-    expect(late.body).toEqual({ error: CONFLICT_MESSAGE });
+    expect(late.body).toEqual({ error: CONFLICT_MESSAGE, code: 'stale_version' });
     expect((await hsa.post('/api/goods/get-one').send({ id: created.id }).expect(200)).body.good.rent_price).toBe(735);
     // Two saves on the same version at once: exactly one passes.
     const statuses = await Promise.all(

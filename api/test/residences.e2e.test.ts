@@ -127,7 +127,7 @@ describe.each(BACKENDS)('residences managed by staff on $name', (backend) => {
     expect(saved.residence).toMatchObject({ city: '64024', area: 'A', name: 'Les Tamaris', slug: 'residence-les-acacias-bayonne' });
     expect(saved.history[0].changes.map((change: { field: string }) => change.field)).toEqual(['name', 'city', 'facilities']);
     const late = await agents.admin.post('/api/residences/update').send({ ...residenceForm({ reference }), id, version }).expect(409);
-    expect(late.body.error).toBe(CONFLICT_MESSAGE);
+    expect(late.body).toMatchObject({ error: CONFLICT_MESSAGE, code: 'stale_version' });
     expect((await hsa.post('/api/residences/get-one').send({ id }).expect(200)).body.residence.name).toBe('Les Tamaris');
   });
 

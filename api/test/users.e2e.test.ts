@@ -263,7 +263,7 @@ describe.each(BACKENDS)('accounts managed by administrators on $name', (backend)
     expect((await agent.post('/api/auth/get-roles').expect(200)).body.roles).toEqual(['coordinator', 'member']);
 
     const late = await admin.post('/api/users/update').send({ id, version: read.user.version, first_name: 'Autre', last_name: 'Nom', roles: ['hsa'] }).expect(409);
-    expect(late.body).toEqual({ error: CONFLICT_MESSAGE });
+    expect(late.body).toEqual({ error: CONFLICT_MESSAGE, code: 'stale_version' });
     expect((await admin.post('/api/users/get-one').send({ id }).expect(200)).body.user.first_name).toBe('Maite');
   });
 

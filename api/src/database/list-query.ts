@@ -81,7 +81,7 @@ export async function claimVersion(manager: EntityManager, target: EntityTarget<
     .set({ version: () => 'version + 1' })
     .where('id = :id AND version = :version', { id, version })
     .execute();
-  if (!result.affected) throw new ConflictError(CONFLICT_MESSAGE);
+  if (!result.affected) throw new ConflictError(CONFLICT_MESSAGE, 'stale_version');
 }
 
 /**

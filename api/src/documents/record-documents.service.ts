@@ -12,6 +12,7 @@ import {
   type RecordDocumentView,
   type SharedDocumentView,
 } from '@hsa-lli/common/domain';
+import { REVIEWED_FILE_GONE } from '@hsa-lli/common/back-office';
 import { In, IsNull, type DataSource } from 'typeorm';
 import type { SessionUser } from '../auth/session-user.js';
 import { ConflictError, FieldsError } from '../http/api-errors.js';
@@ -171,7 +172,7 @@ export class RecordDocumentsService {
           { status: review.status, reason: review.status === 'declined' ? (review.reason ?? null) : null, reviewedAt, reviewedById: actor.id },
         );
         // Removed or replaced by its owner since the page was loaded: nothing of this review is saved.
-        if (!reviewed.affected) throw new ConflictError('Un fichier a été remplacé ou supprimé par le demandeur entre-temps : rechargez le dossier.');
+        if (!reviewed.affected) throw new ConflictError(REVIEWED_FILE_GONE);
       }
     });
     const record = (await this.records.findOne(request.record_id))!;

@@ -1,5 +1,5 @@
 import { HttpException, HttpStatus } from '@nestjs/common';
-import type { ApiErrorBody } from '@hsa-lli/common/domain';
+import type { ApiErrorBody, ApiErrorCode } from '@hsa-lli/common/domain';
 
 /** An error answer whose body the API wrote for the user, in French. */
 export class ApiHttpError extends HttpException {
@@ -22,9 +22,12 @@ export class TooManyAttemptsError extends ApiHttpError {
   }
 }
 
-/** A 409 answer: the change cannot be made as things stand (someone saved meanwhile, a residence still has goods). */
+/**
+ * A 409 answer: the change cannot be made as things stand (someone saved meanwhile, a residence still has goods); `code`
+ * when a page acts upon it (`stale_version`: « Recharger la fiche »).
+ */
 export class ConflictError extends ApiHttpError {
-  constructor(error: string) {
-    super({ error }, HttpStatus.CONFLICT);
+  constructor(error: string, code?: ApiErrorCode) {
+    super(code ? { error, code } : { error }, HttpStatus.CONFLICT);
   }
 }

@@ -68,9 +68,17 @@ export interface JobView {
   failed_reason: string | null;
 }
 
+/**
+ * What a page recognises an error answer by, whatever its French sentence says: `stale_version`, a save made on an
+ * older version of a record than the stored one (someone saved it meanwhile).
+ */
+export type ApiErrorCode = 'stale_version';
+
 /** The body of an error answer of the API. */
 export interface ApiErrorBody {
   error: string;
+  /** Set on the answers a page acts upon; the user reads `error`. */
+  code?: ApiErrorCode;
   warning?: string;
   /** French messages per field name. */
   fields?: Record<string, string>;

@@ -1,4 +1,5 @@
 /** The error catalogue of spec section 8: what the user reads when a call fails. */
+import type { ApiErrorCode } from '../domain/api.js';
 
 export type ErrorCode = 'DENIED' | 'FORBIDDEN' | 'NOT_FOUND';
 
@@ -21,6 +22,8 @@ export interface RequestErrorData {
   error: string;
   warning: string | undefined;
   fields: Record<string, string>;
+  /** The API's own code for an answer a page acts upon (`ApiErrorBody.code`). */
+  code?: ApiErrorCode | undefined;
   __default: boolean;
   ERROR_CODE: ErrorCode | undefined;
   status: number | undefined;
@@ -32,6 +35,7 @@ export class RequestError extends Error implements RequestErrorData {
   readonly error: string;
   readonly warning: string | undefined;
   readonly fields: Record<string, string>;
+  readonly code: ApiErrorCode | undefined;
   /** True when the server gave no message of its own. */
   readonly __default: boolean;
   readonly ERROR_CODE: ErrorCode | undefined;
@@ -43,6 +47,7 @@ export class RequestError extends Error implements RequestErrorData {
     error: string;
     warning?: string;
     fields?: Record<string, string>;
+    code?: ApiErrorCode;
     __default: boolean;
     ERROR_CODE?: ErrorCode;
     status?: number;
@@ -53,6 +58,7 @@ export class RequestError extends Error implements RequestErrorData {
     this.error = init.error;
     this.warning = init.warning;
     this.fields = init.fields ?? {};
+    this.code = init.code;
     this.__default = init.__default;
     this.ERROR_CODE = init.ERROR_CODE;
     this.status = init.status;
@@ -60,8 +66,8 @@ export class RequestError extends Error implements RequestErrorData {
   }
 
   toData(): RequestErrorData {
-    const { error, warning, fields, __default, ERROR_CODE, status, loginLink } = this;
-    return { error, warning, fields, __default, ERROR_CODE, status, loginLink };
+    const { error, warning, fields, code, __default, ERROR_CODE, status, loginLink } = this;
+    return { error, warning, fields, code, __default, ERROR_CODE, status, loginLink };
   }
 }
 
@@ -93,11 +99,12 @@ export function toRequestError(status: number | undefined, body: unknown, contex
     });
   }
   if (typeof body === 'object' && body !== null && 'error' in body && typeof body.error === 'string' && body.error) {
-    const { error, warning, fields } = body as { error: string; warning?: unknown; fields?: unknown };
+    const { error, warning, fields, code } = body as { error: string; warning?: unknown; fields?: unknown; code?: unknown };
     return new RequestError({
       error,
       warning: typeof warning === 'string' ? warning : undefined,
       fields: typeof fields === 'object' && fields !== null ? (fields as Record<string, string>) : {},
+      code: typeof code === 'string' ? (code as ApiErrorCode) : undefined,
       __default: false,
       status,
     });

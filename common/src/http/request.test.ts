@@ -102,6 +102,13 @@ describe('request helper', () => {
     });
   });
 
+  it('keeps the code a page recognises an answer by, beside its sentence', async () => {
+    handler = (_request, response) => json(response, 409, { error: 'Cette fiche a été modifiée par quelqu’un d’autre.', code: 'stale_version' });
+    expect((await failure(http.post('/x', {}, { minDuration: 0 }))).toData()).toMatchObject({ error: 'Cette fiche a été modifiée par quelqu’un d’autre.', code: 'stale_version', status: 409 });
+    handler = (_request, response) => json(response, 409, { error: 'Ce compte est déjà actif.' });
+    expect((await failure(http.post('/x', {}, { minDuration: 0 }))).code).toBeUndefined();
+  });
+
   it('gives the default error for an empty or plain-text body', async () => {
     for (const reply of [(response: ServerResponse) => json(response, 500), (response: ServerResponse) => response.writeHead(502).end('Bad gateway')]) {
       handler = (_request, response) => reply(response);

@@ -1,6 +1,6 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { useBlocker, useNavigate, useRevalidator, type Params } from 'react-router';
-import { CONFLICT_MESSAGE, type FieldChange, type HistoryEntryView } from '@hsa-lli/common/back-office';
+import type { FieldChange, HistoryEntryView } from '@hsa-lli/common/back-office';
 import { formatDateTime, validate, type Schema } from '@hsa-lli/common/domain';
 import { formFilled, formReset, useAppDispatch } from '@hsa-lli/common/store';
 import type { RequestErrorData } from '@hsa-lli/common/http';
@@ -59,7 +59,7 @@ export function SaveActions({ failure, sending, dirty, children }: { failure: Re
   return (
     <>
       {failure && <RequestErrorMessage error={failure} />}
-      {failure?.error === CONFLICT_MESSAGE && (
+      {failure?.code === 'stale_version' && (
         <button type="button" className="ui-button ui-button--secondary" onClick={() => void revalidator.revalidate()}>
           Recharger la fiche
         </button>

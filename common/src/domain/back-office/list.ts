@@ -64,6 +64,7 @@ export function oneOf<const Value extends string>(values: readonly Value[], mess
   return z.optional(z.enum(values as [Value, ...Value[]], message));
 }
 
+/** A save made on an older version than the stored one: the 409's sentence (its code is `stale_version`, `ApiErrorCode`). */
 export const CONFLICT_MESSAGE =
   'Cette fiche a été modifiée par quelqu’un d’autre depuis que vous l’avez ouverte. Rechargez la page pour voir ses changements, puis refaites les vôtres.';
 
