@@ -18,6 +18,8 @@ export default tseslint.config(
         ...[
           "MemberExpression[property.name='label'] > CallExpression.object[callee.property.name='find']",
           "MemberExpression[property.name='label'] > TSNonNullExpression.object > CallExpression[callee.property.name='find']",
+          // The same lookup through a helper that returns the whole option (`eventType(type).label`).
+          "MemberExpression[property.name='label'] > CallExpression.object[callee.name=/^(documentKind|eventType|statistic)$/]",
         ].map((selector) => ({ selector, message: 'Read an option’s label with labelOf(options, value) from @hsa-lli/common/domain.' })),
       ],
     },

@@ -1,6 +1,7 @@
 import {
   completeness,
   documentName,
+  formatSurface,
   householdEligibility,
   rentRatio,
   requiredDocuments,
@@ -77,7 +78,7 @@ export function storedFilesOf(document: Pick<RecordDocument, 'storedName' | 'wat
 
 export function goodLabel(good: Pick<Good, 'flatSize' | 'surface' | 'residence'>): string {
   const size = flatSizeLabel(good.flatSize);
-  return `${size} de ${Math.round(good.surface)} m² — ${good.residence.name}`;
+  return `${size} de ${formatSurface(Math.round(good.surface))} — ${good.residence.name}`;
 }
 
 /**

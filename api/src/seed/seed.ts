@@ -1,5 +1,6 @@
 import { flatSizeLabel, goodSlug } from '@hsa-lli/common/back-office';
 import {
+  formatSurface,
   rentCeilingCents,
   slugify,
   type ContactSubject,
@@ -135,7 +136,7 @@ async function seedResidences(manager: EntityManager, images: ImageWriter): Prom
           description:
             demoGood.flatSize === 'garage'
               ? `Garage fermé en ${demoGood.floor} de la ${demo.name}, accès par badge.`
-              : `${label} de ${String(demoGood.surface).replace('.', ',')} m² au ${demoGood.floor}, ${demo.name}, à ${city.name}. Séjour lumineux, rangements intégrés.`,
+              : `${label} de ${formatSurface(demoGood.surface)} au ${demoGood.floor}, ${demo.name}, à ${city.name}. Séjour lumineux, rangements intégrés.`,
           facilities:
             demoGood.flatSize === 'garage'
               ? []
