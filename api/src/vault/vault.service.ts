@@ -1,5 +1,6 @@
 import { HttpStatus, Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
 import { DOCUMENT_CONTENT_TYPES, DOCUMENT_MAX_BYTES, DOCUMENT_MAX_PAGES, parisDay, type DocumentType, type ScanStatus } from '@hsa-lli/common/domain';
+import { shownName } from '@hsa-lli/common/back-office';
 import { fileTypeFromFile } from 'file-type';
 import { createHash } from 'node:crypto';
 import { readdir, rm, stat } from 'node:fs/promises';
@@ -85,7 +86,7 @@ const CHUNK_BYTES = 256 * 1024;
 /** A file's name as its sender's device gave it, made harmless: no folders, no control or direction characters. */
 export function cleanFileName(name: string): string {
   const base = name.normalize('NFC').split(/[/\\]/).pop()!;
-  const clean = base.replace(/[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/gu, '').trim();
+  const clean = shownName(base);
   if (clean === '' || /^\.+$/.test(clean)) return 'document';
   return Array.from(clean).slice(0, NAME_MAX).join('').trim();
 }

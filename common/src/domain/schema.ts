@@ -108,6 +108,18 @@ export function requiredText(missing: string, max: TextLimit, kind: TextKind = '
   return z.string(missing).check(...textChecks(max, kind, missing));
 }
 
+/** What a name a device gave may hold that no one reads: control, format (direction, zero-width) and line-separator characters. */
+const UNSEEN_IN_NAME = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/gu;
+
+/**
+ * A name no form checked, as a device gave it (an uploaded file's), as it may be kept and shown: without control,
+ * direction, zero-width or line-separator characters, trimmed; possibly empty. What a person types in a form goes
+ * through `text` instead, which refuses a control character rather than drop it.
+ */
+export function shownName(name: string): string {
+  return name.replace(UNSEEN_IN_NAME, '').trim();
+}
+
 /** An id written as text (a multipart field, a path segment): a positive integer, digits only, no sign nor exponent. */
 export const TEXT_ID = /^[1-9]\d{0,9}$/;
 

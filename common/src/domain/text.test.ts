@@ -9,7 +9,7 @@ import { residenceSchema } from './back-office/residences.js';
 import { userUpdateSchema } from './back-office/users.js';
 import { contactSchema } from './contact.js';
 import { myRecordUpdateSchema, personSchema } from './records.js';
-import { requiredText, text, type TextKind } from './schema.js';
+import { requiredText, shownName, text, type TextKind } from './schema.js';
 import { problemOf, validate, type Schema } from './validation.js';
 
 const LIMIT = { length: 20, message: 'Trop long.' };
@@ -135,5 +135,17 @@ describe('the forms’ names and free texts', () => {
   it('a dependant named by direction marks only is not named', () => {
     const members = [{ first_name: '\u202e', role: 'child' }];
     expect(validate(myRecordUpdateSchema, { members })).toEqual({ success: false, fields: { members: 'Indiquez le prénom et le lien de chaque personne à charge.' } });
+  });
+});
+
+describe('a name a device gave, as it is kept and shown', () => {
+  it('loses its control, direction, zero-width and line-separator characters, and its outer spaces', () => {
+    expect(shownName(' Avis d’impôt\u202e 2025\u200b.pdf\u0000\u2028 ')).toBe('Avis d’impôt 2025.pdf');
+    expect(shownName('\tfacture\u00ad-mars\u2029\r\n')).toBe('facture-mars');
+    expect(shownName('\u202e\u200b \u0007')).toBe('');
+  });
+
+  it('keeps what people read: accents, « », dashes, emoji and inner spaces', () => {
+    expect(shownName('Bulletin « mars » — Étienne 🙂.jpg')).toBe('Bulletin « mars » — Étienne 🙂.jpg');
   });
 });

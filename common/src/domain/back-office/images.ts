@@ -1,6 +1,6 @@
 /** Photos and plans of residences and goods, as staff upload, describe, order and delete them. */
 import * as z from 'zod/mini';
-import { requiredText } from '../schema.js';
+import { requiredText, shownName } from '../schema.js';
 
 export const IMAGE_OWNERS = ['residence', 'good'] as const;
 export type ImageOwner = (typeof IMAGE_OWNERS)[number];
@@ -31,9 +31,9 @@ export const IMAGE_MAX_PIXELS = 60_000_000;
 export const TOO_MANY_IMAGES = `Envoyez ${IMAGE_MAX_FILES} images au plus à la fois.`;
 const SHOWN_NAME_MAX = 80;
 
-/** A file's name as messages quote it: without control characters, shortened. */
+/** A file's name as messages quote it: as it may be shown (`shownName`), shortened. */
 export function quotedFileName(name: string): string {
-  const clean = name.replace(/[\p{Cc}\p{Cf}]/gu, '').trim() || 'sans nom';
+  const clean = shownName(name) || 'sans nom';
   return `« ${clean.length > SHOWN_NAME_MAX ? `${clean.slice(0, SHOWN_NAME_MAX - 1)}…` : clean} »`;
 }
 

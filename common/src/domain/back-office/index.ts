@@ -12,6 +12,6 @@ export * from './list.js';
 export * from './records.js';
 export * from './residences.js';
 export * from './users.js';
-export { TEXT_ID, requiredText, text, textIdField } from '../schema.js';
+export { TEXT_ID, requiredText, shownName, text, textIdField } from '../schema.js';
 export * from './stats.js';
 export * from './pdf.js';
