@@ -45,9 +45,8 @@ export class RecordDocumentsController {
   @Get('documents/:id/file')
   async file(@Param('id') raw: string, @Actor() actor: SessionUser, @Consulted() consulted: ConsultedFile | null, @Res() response: Response): Promise<void> {
     if (!TEXT_ID.test(raw)) throw new NotFoundException();
-    const id = Number(raw);
+    const file = await this.documents.fileFor(actor, Number(raw), consulted !== null);
     // For the browser to show and never to guess at or keep.
-    const file = consulted ? await this.documents.fileForStaff(id) : await this.documents.fileForOwner(actor.id, id);
     sendFile(response, file, { disposition: 'inline', untrusted: true });
   }
 

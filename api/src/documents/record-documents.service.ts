@@ -13,6 +13,7 @@ import {
   type SharedDocumentView,
 } from '@hsa-lli/common/domain';
 import { REVIEWED_FILE_GONE } from '@hsa-lli/common/back-office';
+import type { Request } from 'express';
 import { In, IsNull, type DataSource } from 'typeorm';
 import type { SessionUser } from '../auth/session-user.js';
 import { ConflictError, FieldsError } from '../http/api-errors.js';
@@ -28,6 +29,7 @@ import { Record } from '../records/entities/record.entity.js';
 import { documentView, householdDocuments, householdPersons, requiredFor, storedFilesOf } from '../records/record-view.js';
 import { RecordsListColumnsService } from '../records/records-list-columns.service.js';
 import { RECORD_RELATIONS, RecordsService } from '../records/records.service.js';
+import { UploadLinksService } from './upload-links.service.js';
 
 /** A file multer wrote to the incoming folder, waiting to be checked and kept. */
 export interface IncomingFile {
@@ -65,6 +67,7 @@ export class RecordDocumentsService {
     private readonly vault: VaultService,
     private readonly mail: MailService,
     private readonly list: RecordsListColumnsService,
+    private readonly links: UploadLinksService,
   ) {}
 
   /**
@@ -93,6 +96,16 @@ export class RecordDocumentsService {
     // Refused at once when the file as it stands says so, before the file is checked; `keep` asks again under its lock.
     placement(existing);
     return documentView(await this.keep(record, target, file, 'owner', placement));
+  }
+
+  /**
+   * Adds a document through a shared link (`record_id` and its token): the call counts toward its address's allowance
+   * first, then the link is checked (404 when it is not usable for that file), then the document is added.
+   */
+  async uploadThroughLink(request: Request, recordId: number, token: string, name: string, file: IncomingFile): Promise<SharedDocumentView> {
+    await this.links.countVisit(request);
+    const { record } = await this.links.resolve(recordId, token);
+    return this.uploadShared(record, name, file);
   }
 
   /**
@@ -126,6 +139,15 @@ export class RecordDocumentsService {
     await this.vault.remove(...storedFilesOf(removed));
     await this.followCompleteness(record.id);
     return { id };
+  }
+
+  /**
+   * A document's file for whoever reads it: a watermarked copy when the read is a staff member's consultation of its
+   * file (`consulted`, written by ConsultationInterceptor), else the original, to its owner only (a 404 for anybody
+   * else, as for an unknown document).
+   */
+  fileFor(reader: Pick<SessionUser, 'id'>, id: number, consulted: boolean): Promise<DocumentFile> {
+    return consulted ? this.fileForStaff(id) : this.fileForOwner(reader.id, id);
   }
 
   /** The original, to its owner only. */

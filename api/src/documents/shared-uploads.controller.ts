@@ -9,7 +9,7 @@ import { ONE_DOCUMENT, uploaded } from './one-document.js';
 import { RecordDocumentsService, type IncomingFile } from './record-documents.service.js';
 import { UploadLinksService } from './upload-links.service.js';
 
-/** A shared upload link's own calls: its token instead of a session. */
+/** A shared upload link's own calls: its token instead of a session, each call counted by address. */
 @Controller('records')
 export class SharedUploadsController {
   constructor(
@@ -20,9 +20,8 @@ export class SharedUploadsController {
   @Public()
   @Post('shared/check')
   @HttpCode(200)
-  async sharedCheck(@SchemaBody(sharedLinkSchema) { record_id, token }: z.output<typeof sharedLinkSchema>, @Req() request: Request) {
-    await this.links.countVisit(request);
-    return this.links.infos(record_id, token);
+  sharedCheck(@SchemaBody(sharedLinkSchema) { record_id, token }: z.output<typeof sharedLinkSchema>, @Req() request: Request) {
+    return this.links.infos(request, record_id, token);
   }
 
   @Public()
@@ -34,8 +33,6 @@ export class SharedUploadsController {
     @UploadedFile() file: IncomingFile | undefined,
     @Req() request: Request,
   ): Promise<{ document: SharedDocumentView }> {
-    await this.links.countVisit(request);
-    const { record } = await this.links.resolve(record_id, token);
-    return { document: await this.documents.uploadShared(record, type, uploaded(file)) };
+    return { document: await this.documents.uploadThroughLink(request, record_id, token, type, uploaded(file)) };
   }
 }

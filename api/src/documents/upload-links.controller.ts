@@ -1,4 +1,4 @@
-import { Controller, HttpCode, NotFoundException, Post } from '@nestjs/common';
+import { Controller, HttpCode, Post } from '@nestjs/common';
 import { idRequestSchema, type IdRequest } from '@hsa-lli/common/back-office';
 import { uploadLinkCreateSchema } from '@hsa-lli/common/domain';
 import type { z } from 'zod/mini';
@@ -7,39 +7,35 @@ import { Actor, ForPage } from '../auth/access.decorators.js';
 import type { SessionUser } from '../auth/session-user.js';
 import { SchemaBody } from '../http/schema-body.js';
 import { MY_DOCUMENTS, STAFF_RECORD } from '../records/record-pages.js';
-import { RecordsService } from '../records/records.service.js';
 import { recordIdSchema, staffUploadLinkCreateSchema, staffUploadLinkWithdrawSchema } from './dto/documents.dto.js';
 import { UploadLinksService } from './upload-links.service.js';
 
 /** Shared upload links of a file, listed, created and withdrawn by its owner or by staff. */
 @Controller('records')
 export class UploadLinksController {
-  constructor(
-    private readonly records: RecordsService,
-    private readonly links: UploadLinksService,
-  ) {}
+  constructor(private readonly links: UploadLinksService) {}
 
   // By the file's owner…
 
   @ForPage(MY_DOCUMENTS)
   @Post('upload-links/list')
   @HttpCode(200)
-  async listMyLinks(@Actor() actor: SessionUser) {
-    return this.links.list((await this.records.findMine(actor.id)).id);
+  listMyLinks(@Actor() actor: SessionUser) {
+    return this.links.listMine(actor.id);
   }
 
   @ForPage(MY_DOCUMENTS)
   @Post('upload-links/create')
   @HttpCode(201)
-  async createMyLink(@SchemaBody(uploadLinkCreateSchema) { email }: z.output<typeof uploadLinkCreateSchema>, @Actor() actor: SessionUser) {
-    return this.links.create(await this.records.findMine(actor.id), actor, email);
+  createMyLink(@SchemaBody(uploadLinkCreateSchema) { email }: z.output<typeof uploadLinkCreateSchema>, @Actor() actor: SessionUser) {
+    return this.links.createMine(actor, email);
   }
 
   @ForPage(MY_DOCUMENTS)
   @Post('upload-links/withdraw')
   @HttpCode(200)
-  async withdrawMyLink(@SchemaBody(idRequestSchema) { id }: IdRequest, @Actor() actor: SessionUser) {
-    return this.links.withdraw((await this.records.findMine(actor.id)).id, id);
+  withdrawMyLink(@SchemaBody(idRequestSchema) { id }: IdRequest, @Actor() actor: SessionUser) {
+    return this.links.withdrawMine(actor.id, id);
   }
 
   // …and by staff, for any file.
@@ -56,10 +52,8 @@ export class UploadLinksController {
   @Consults('upload_link_create', { record: 'body.record_id' })
   @Post('upload-links/create-for-record')
   @HttpCode(201)
-  async createLink(@SchemaBody(staffUploadLinkCreateSchema) { record_id, email }: z.output<typeof staffUploadLinkCreateSchema>, @Actor() actor: SessionUser) {
-    const record = await this.records.findOne(record_id);
-    if (!record) throw new NotFoundException();
-    return this.links.create(record, actor, email);
+  createLink(@SchemaBody(staffUploadLinkCreateSchema) { record_id, email }: z.output<typeof staffUploadLinkCreateSchema>, @Actor() actor: SessionUser) {
+    return this.links.createForRecord(record_id, actor, email);
   }
 
   @ForPage(STAFF_RECORD)

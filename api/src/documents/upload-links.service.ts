@@ -66,6 +66,28 @@ export class UploadLinksService {
     }
   }
 
+  /** The active links of its owner's file. */
+  async listMine(userId: number): Promise<{ data: UploadLinkView[] }> {
+    return this.list((await this.records.findMine(userId)).id);
+  }
+
+  /** A link to its owner's file, e-mailed when `email` is given. */
+  async createMine(actor: SessionUser, email: string | undefined): Promise<{ link: UploadLinkView; url: string }> {
+    return this.create(await this.records.findMine(actor.id), actor, email);
+  }
+
+  /** Withdraws a link of its owner's file. */
+  async withdrawMine(userId: number, id: number): Promise<{ link: UploadLinkView }> {
+    return this.withdraw((await this.records.findMine(userId)).id, id);
+  }
+
+  /** A link to any file, by staff; an unknown file is a 404. */
+  async createForRecord(recordId: number, actor: SessionUser, email: string | undefined): Promise<{ link: UploadLinkView; url: string }> {
+    const record = await this.records.findOne(recordId);
+    if (!record) throw new NotFoundException();
+    return this.create(record, actor, email);
+  }
+
   async list(recordId: number): Promise<{ data: UploadLinkView[] }> {
     const tokens = await this.tokens.find({
       where: { kind: 'document_upload', record: { id: recordId }, usedAt: IsNull(), withdrawnAt: IsNull(), expiresAt: MoreThan(new Date()) },
@@ -109,8 +131,12 @@ export class UploadLinksService {
     return { record, token };
   }
 
-  /** What the shared page shows: first names, what may be added, until when. */
-  async infos(recordId: number, raw: string): Promise<{ infos: SharedUploadInfos }> {
+  /**
+   * What the shared page shows: first names, what may be added, until when. Each call with a link counts toward its
+   * address's allowance (`countVisit`) before the link is looked at.
+   */
+  async infos(request: Request, recordId: number, raw: string): Promise<{ infos: SharedUploadInfos }> {
+    await this.countVisit(request);
     const { record, token } = await this.resolve(recordId, raw);
     return {
       infos: {

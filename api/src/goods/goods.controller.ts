@@ -13,7 +13,7 @@ import { Actor, ForPage, Public } from '../auth/access.decorators.js';
 import type { SessionUser } from '../auth/session-user.js';
 import { SchemaBody } from '../http/schema-body.js';
 import { goodIdSchema } from './dto/good-id.dto.js';
-import { isPublic, toGoodView } from './good-view.js';
+import { toGoodView } from './good-view.js';
 import { GoodsService } from './goods.service.js';
 
 @Controller()
@@ -25,8 +25,8 @@ export class GoodsController {
   @Post('front/goods/details')
   @HttpCode(200)
   async details(@SchemaBody(goodIdSchema) { id }: { id: number }) {
-    const good = await this.goods.find(id);
-    if (!good || !isPublic(good)) throw new NotFoundException();
+    const good = await this.goods.findPublic(id);
+    if (!good) throw new NotFoundException();
     return { good: toGoodView(good) };
   }
 

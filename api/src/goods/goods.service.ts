@@ -17,7 +17,7 @@ import { RecordsService } from '../records/records.service.js';
 import type { Residence } from '../residences/entities/residence.entity.js';
 import { ResidencesService } from '../residences/residences.service.js';
 import { Good } from './entities/good.entity.js';
-import { formOf, toGoodAdminView, toGoodRow } from './good-view.js';
+import { formOf, isPublic, toGoodAdminView, toGoodRow } from './good-view.js';
 
 type ListRequest = z.output<typeof goodListSchema>;
 type Column = NonNullable<ListRequest['sort']>['column'];
@@ -75,6 +75,12 @@ export class GoodsService {
     private readonly history: HistoryService,
     private readonly recordsList: RecordsListColumnsService,
   ) {}
+
+  /** A good as visitors may see it: enabled, in a published residence; null for anything else, as for an unknown id. */
+  async findPublic(id: number): Promise<Good | null> {
+    const good = await this.find(id);
+    return good && isPublic(good) ? good : null;
+  }
 
   async find(id: number): Promise<Good | null> {
     return this.goods.findOne({

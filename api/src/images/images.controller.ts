@@ -4,7 +4,6 @@ import { IMAGE_MAX_BYTES, IMAGE_MAX_FILES, TOO_MANY_IMAGES, UPLOAD_REFUSED, imag
 import { DEFAULT_IMAGE_WIDTH, IMAGE_WIDTHS, UNEXPECTED_FIELD, type ImageView, type ImageWidth } from '@hsa-lli/common/domain';
 import type { Request, Response } from 'express';
 import { Actor, ForPage, Public } from '../auth/access.decorators.js';
-import { mayUse } from '../auth/access-rules.js';
 import type { SessionUser } from '../auth/session-user.js';
 import { SchemaBody } from '../http/schema-body.js';
 import { UploadErrorsInterceptor } from '../http/upload-errors.interceptor.js';
@@ -17,10 +16,7 @@ import {
   type ImageTarget,
   type ImageUpdateRequest,
 } from './dto/images.dto.js';
-import { ImagesService, isPublicImage, type UploadedFile } from './images.service.js';
-
-/** The page of the staff who manage residences and goods: they see every picture, and change them. */
-const CATALOGUE_PAGE = '/admin/liste-des-residences/[id]';
+import { CATALOGUE_PAGE, ImagesService, type UploadedFile } from './images.service.js';
 
 /** multer's refusals of pictures, naming the file; a file under another field is told so on that field. */
 const IMAGE_REFUSALS = new UploadErrorsInterceptor({
@@ -49,16 +45,11 @@ export class ImagesController {
   async file(@Param('id', ParseIntPipe) id: number, @Query('w') requested: string | undefined, @Req() request: Request, @Res() response: Response) {
     const width = requested === undefined ? DEFAULT_IMAGE_WIDTH : (Number(requested) as ImageWidth);
     if (!IMAGE_WIDTHS.includes(width)) throw new NotFoundException();
-    const image = await this.images.find(id);
-    if (!image) throw new NotFoundException();
-    const visible = isPublicImage(image);
-    const user = request.user as SessionUser | undefined;
-    if (!visible && !(user && mayUse(user.roles, CATALOGUE_PAGE))) throw new NotFoundException();
-    const file = await this.images.rendition(image, width);
+    const file = found(await this.images.fileFor(id, width, request.user as SessionUser | undefined));
     // An image id never points at other content (a replaced picture gets a new id); a picture not yet
     // public stays out of shared caches.
-    response.setHeader('Cache-Control', visible ? 'public, max-age=31536000, immutable' : 'private, no-store');
-    response.type('image/webp').sendFile(file);
+    response.setHeader('Cache-Control', file.visible ? 'public, max-age=31536000, immutable' : 'private, no-store');
+    response.type('image/webp').sendFile(file.path);
   }
 
   /**

@@ -9,6 +9,7 @@ import { mkdir, rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import sharp, { type Sharp } from 'sharp';
 import type { EntityManager, Repository } from 'typeorm';
+import { mayUse } from '../auth/access-rules.js';
 import type { SessionUser } from '../auth/session-user.js';
 import { FieldsError } from '../http/api-errors.js';
 import { FilePool } from '../vault/file-pool.js';
@@ -20,6 +21,9 @@ import { JobsService } from '../jobs/jobs.service.js';
 import { Residence } from '../residences/entities/residence.entity.js';
 import type { ImageReorderRequest, ImageTarget, ImageUpdateRequest } from './dto/images.dto.js';
 import { Image, type ImageKind } from './entities/image.entity.js';
+
+/** The page of the staff who manage residences and goods: they see every picture, and change them. */
+export const CATALOGUE_PAGE = '/admin/liste-des-residences/[id]';
 
 /** Whether visitors may see a picture: one of a published residence, or of an enabled good in one. */
 export function isPublicImage(image: Image): boolean {
@@ -221,6 +225,19 @@ export class ImagesService {
     if (!removed) return null;
     await this.removeFiles(removed);
     return this.list({ ...ownerOf(removed), kind: removed.kind });
+  }
+
+  /**
+   * A picture's file at one of the site's widths for whoever asks (`reader`, undefined for a visitor), and whether it is
+   * public. A picture of what visitors cannot see (an unpublished residence, a disabled good) is for the staff who manage
+   * the catalogue only: null for anybody else, as for an unknown picture.
+   */
+  async fileFor(id: number, width: ImageWidth, reader: Pick<SessionUser, 'roles'> | undefined): Promise<{ path: string; visible: boolean } | null> {
+    const image = await this.find(id);
+    if (!image) return null;
+    const visible = isPublicImage(image);
+    if (!visible && !(reader && mayUse(reader.roles, CATALOGUE_PAGE))) return null;
+    return { path: await this.rendition(image, width), visible };
   }
 
   async rendition(image: Image, width: ImageWidth): Promise<string> {

@@ -1,22 +1,17 @@
 import { Controller, HttpCode, NotFoundException, Post } from '@nestjs/common';
 import { idRequestSchema, type IdRequest, type StaffRecordAnswer } from '@hsa-lli/common/back-office';
 import { myRecordUpdateSchema, type MyRecordAnswer, type MyRecordUpdate } from '@hsa-lli/common/domain';
-import { AuditService } from '../audit/audit.service.js';
 import { Consults } from '../audit/consultations.js';
 import { Actor, ForPage } from '../auth/access.decorators.js';
 import type { SessionUser } from '../auth/session-user.js';
 import { SchemaBody } from '../http/schema-body.js';
 import { MY_DOCUMENTS, MY_INFORMATION, STAFF_RECORD } from './record-pages.js';
-import { staffRecordView } from './record-view.js';
 import { RecordsService } from './records.service.js';
 
 /** A file read and changed by its owner, and read by staff. Its documents and upload links are in api/src/documents. */
 @Controller('records')
 export class RecordsController {
-  constructor(
-    private readonly records: RecordsService,
-    private readonly audit: AuditService,
-  ) {}
+  constructor(private readonly records: RecordsService) {}
 
   @ForPage(MY_INFORMATION, MY_DOCUMENTS)
   @Post('get-mine')
@@ -38,8 +33,8 @@ export class RecordsController {
   @Post('get-one')
   @HttpCode(200)
   async getOne(@SchemaBody(idRequestSchema) { id }: IdRequest): Promise<StaffRecordAnswer> {
-    const record = await this.records.findOne(id);
+    const record = await this.records.staffView(id);
     if (!record) throw new NotFoundException();
-    return { record: staffRecordView(record, await this.audit.consultations(id)) };
+    return { record };
   }
 }

@@ -1,6 +1,6 @@
 import { Injectable, NotFoundException } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
-import type { CandidacyKind } from '@hsa-lli/common/back-office';
+import type { CandidacyKind, StaffRecord } from '@hsa-lli/common/back-office';
 import type { Household, MemberFields, MyRecord, MyRecordUpdate, PersonUpdate } from '@hsa-lli/common/domain';
 import { In, type DataSource, type EntityManager, type Repository } from 'typeorm';
 import { AuditService } from '../audit/audit.service.js';
@@ -13,7 +13,7 @@ import { RecordDocument } from '../documents/entities/record-document.entity.js'
 import { RecordEvent } from '../follow-up/entities/record-event.entity.js';
 import { RecordPerson } from './entities/record-person.entity.js';
 import { Record } from './entities/record.entity.js';
-import { myRecordView, storedFilesOf } from './record-view.js';
+import { myRecordView, staffRecordView, storedFilesOf } from './record-view.js';
 import { RecordsListColumnsService } from './records-list-columns.service.js';
 
 /** What a view of a file loads with it. */
@@ -115,6 +115,12 @@ export class RecordsService {
 
   async findOne(id: number): Promise<Record | null> {
     return this.records.findOne({ where: { id }, relations: RECORD_RELATIONS });
+  }
+
+  /** A file as staff see it, with its consultations (the one being made included); null for an unknown id. */
+  async staffView(id: number): Promise<StaffRecord | null> {
+    const record = await this.findOne(id);
+    return record ? staffRecordView(record, await this.audit.consultations(id)) : null;
   }
 
   /**

@@ -2,9 +2,7 @@ import { Controller, HttpCode, NotFoundException, Post, Req } from '@nestjs/comm
 import type { ResidenceFilters } from '@hsa-lli/common/domain';
 import type { Request } from 'express';
 import { Public } from '../auth/access.decorators.js';
-import { mayUse } from '../auth/access-rules.js';
 import type { SessionUser } from '../auth/session-user.js';
-import { STAFF_RECORD } from '../records/record-pages.js';
 import { SchemaBody } from '../http/schema-body.js';
 import { optionalIdSchema, residenceListSchema, slugSchema } from './dto/residences.dto.js';
 import { ResidencesService } from './residences.service.js';
@@ -33,8 +31,6 @@ export class FrontResidencesController {
   @Post('residences/get-options')
   @HttpCode(200)
   async options(@SchemaBody(optionalIdSchema) { id }: { id?: number }, @Req() request: Request) {
-    const user = request.user as SessionUser | undefined;
-    const everyStatus = user !== undefined && (mayUse(user.roles, '/admin/liste-des-biens') || mayUse(user.roles, STAFF_RECORD));
-    return { residences_options: await this.residences.options(id, everyStatus) };
+    return { residences_options: await this.residences.optionsFor(id, request.user as SessionUser | undefined) };
   }
 }

@@ -3,10 +3,13 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { residenceStatusLabel, type ResidenceOption } from '@hsa-lli/common/back-office';
 import type { ResidenceDetails, ResidenceFilters, ResidenceSummary } from '@hsa-lli/common/domain';
 import { In, type Repository } from 'typeorm';
+import { mayUse } from '../auth/access-rules.js';
+import type { SessionUser } from '../auth/session-user.js';
 import type { Good } from '../goods/entities/good.entity.js';
 import { toGoodSummary } from '../goods/good-view.js';
 import { toEquipmentView } from '../equipments/equipment-view.js';
 import { toImageView } from '../images/images.service.js';
+import { STAFF_RECORD } from '../records/record-pages.js';
 import { toCityView } from '../reference/commune-view.js';
 import { Residence } from './entities/residence.entity.js';
 
@@ -113,10 +116,19 @@ export class ResidencesService {
   }
 
   /**
+   * The residences a caller chooses among (`reader` undefined for a visitor): the published ones, but every residence
+   * for the staff who manage goods or follow files.
+   */
+  optionsFor(id: number | undefined, reader: Pick<SessionUser, 'roles'> | undefined): Promise<ResidenceOption[]> {
+    const everyStatus = reader !== undefined && (mayUse(reader.roles, '/admin/liste-des-biens') || mayUse(reader.roles, STAFF_RECORD));
+    return this.options(id, everyStatus);
+  }
+
+  /**
    * Options of the published residences, for the forms of the public site; with `everyStatus`, of every residence,
    * its status in its label, for the back office's good form (which reads the zone for the LLI rent ceiling).
    */
-  async options(id?: number, everyStatus = false): Promise<ResidenceOption[]> {
+  private async options(id?: number, everyStatus = false): Promise<ResidenceOption[]> {
     const residences = await this.residences.find({
       select: { id: true, name: true, status: true, area: true, city: { insee: true, name: true } },
       where: { ...(everyStatus ? {} : { status: 'published' as const }), ...(id ? { id } : {}) },

@@ -13,9 +13,9 @@ export class TokensController {
   @Post('registration-token')
   @HttpCode(200)
   async registration(@SchemaBody(linkTokenSchema) { token }: { token: string }) {
-    const found = await this.tokens.findUsable('registration', token);
-    if (!found) throw new NotFoundException();
-    return { infos: { email: found.email, first_name: found.firstName, last_name: found.lastName, role: found.role } };
+    const infos = await this.tokens.registrationInfos(token);
+    if (!infos) throw new NotFoundException();
+    return { infos };
   }
 
   /** The account's names come with its address: the page refuses a new password made of them, as the API does. */
@@ -23,9 +23,9 @@ export class TokensController {
   @Post('password-reset-token')
   @HttpCode(200)
   async passwordReset(@SchemaBody(linkTokenSchema) { token }: { token: string }) {
-    const found = await this.tokens.findUsable('password_reset', token);
-    if (!found?.user) throw new NotFoundException();
-    return { infos: { email: found.email, first_name: found.user.firstName, last_name: found.user.lastName } };
+    const infos = await this.tokens.passwordResetInfos(token);
+    if (!infos) throw new NotFoundException();
+    return { infos };
   }
 
   /** The new address a confirmation link stands for; a deactivated account's link opens nothing. */
@@ -33,8 +33,8 @@ export class TokensController {
   @Post('email-change-token')
   @HttpCode(200)
   async emailChange(@SchemaBody(linkTokenSchema) { token }: { token: string }) {
-    const found = await this.tokens.findUsable('email_change', token);
-    if (!found?.user?.active) throw new NotFoundException();
-    return { infos: { email: found.email } };
+    const infos = await this.tokens.emailChangeInfos(token);
+    if (!infos) throw new NotFoundException();
+    return { infos };
   }
 }

@@ -86,6 +86,24 @@ export class TokensService {
     });
   }
 
+  /** What an invitation's page shows: the invited address, names and role; null for a link that is not usable. */
+  async registrationInfos(raw: string): Promise<{ email: string; first_name: Token['firstName']; last_name: Token['lastName']; role: Token['role'] } | null> {
+    const found = await this.findUsable('registration', raw);
+    return found ? { email: found.email, first_name: found.firstName, last_name: found.lastName, role: found.role } : null;
+  }
+
+  /** What a password reset's page shows: the account's address and names; null for a link that is not usable. */
+  async passwordResetInfos(raw: string): Promise<{ email: string; first_name: string; last_name: string } | null> {
+    const found = await this.findUsable('password_reset', raw);
+    return found?.user ? { email: found.email, first_name: found.user.firstName, last_name: found.user.lastName } : null;
+  }
+
+  /** The new address an e-mail change link stands for; null for a link that is not usable or a deactivated account's. */
+  async emailChangeInfos(raw: string): Promise<{ email: string } | null> {
+    const found = await this.findUsable('email_change', raw);
+    return found?.user?.active ? { email: found.email } : null;
+  }
+
   /** Marks the token used, in the caller's transaction; false if another request used it first. */
   async consume(manager: EntityManager, token: Token): Promise<boolean> {
     const result = await manager.update(Token, { id: token.id, usedAt: IsNull(), withdrawnAt: IsNull() }, { usedAt: new Date() });
