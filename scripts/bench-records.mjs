@@ -222,12 +222,13 @@ async function heldByExport(format, dataDir) {
   const { DataSource } = await import('typeorm');
   const { dataSourceOptions } = await import(join(root, 'api', 'dist', 'database', 'data-source.js'));
   const { RecordsListService } = await import(join(root, 'api', 'dist', 'records', 'records-list.service.js'));
+  const { RecordsListColumnsService } = await import(join(root, 'api', 'dist', 'records', 'records-list-columns.service.js'));
   const { RecordsExportService } = await import(join(root, 'api', 'dist', 'records', 'records-export.service.js'));
   setFlagsFromString('--expose-gc');
   const collect = runInNewContext('gc');
   const dataSource = await new DataSource({ ...dataSourceOptions({ databaseUrl, dataDir }), migrationsRun: false }).initialize();
   try {
-    const list = new RecordsListService(dataSource);
+    const list = new RecordsListService(dataSource, new RecordsListColumnsService(dataSource));
     const chunks = list.chunks.bind(list);
     const heap = [];
     list.chunks = async function* (...args) {
