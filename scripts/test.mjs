@@ -1,8 +1,10 @@
-// `npm test`: every check and every test, in the order that fails fastest. The apps are built once,
-// then lint and type checks, unit and API tests (on SQLite, and on MariaDB + Redis when DATABASE_URL
-// and REDIS_URL are set), then the browser journeys against the production builds.
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+// `npm test`: every check and every test, in the order that fails fastest. The apps are built once; then the lint,
+// the type checks and the unit tests run side by side; then the API tests (on SQLite, and on MariaDB + Redis when
+// DATABASE_URL and REDIS_URL are set, the two backends side by side) run beside the browser journeys against the
+// production builds. The API tests mostly wait (on databases, jobs, Chromium) while the journeys keep the cores
+// busy, so running them together takes little longer than the journeys alone.
+import { spawn, spawnSync } from 'node:child_process';
+import { createWriteStream, existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { reportEnd, runUnderRequiredNode } from './node-runtime.mjs';
@@ -12,12 +14,53 @@ await runUnderRequiredNode();
 const root = join(import.meta.dirname, '..');
 const reports = mkdtempSync(join(tmpdir(), 'hsa-lli-tests-'));
 const totals = { passed: 0, failed: 0, skipped: 0 };
+const started = Date.now();
+const seconds = (since) => `${Math.round((Date.now() - since) / 1000)} s`;
 
+/** Runs a step with its output shown as it comes; resolves to whether it passed. */
 function run(title, command, args, { cwd = root, env = {} } = {}) {
   console.log(`\n▶ ${title}`);
-  const result = spawnSync(command, args, { cwd, stdio: 'inherit', env: { ...process.env, ...env } });
+  const since = Date.now();
+  const child = spawn(command, args, { cwd, stdio: 'inherit', env: { ...process.env, ...env } });
+  return ended(child, title, since);
+}
+
+/**
+ * Runs a step beside others, its output kept in a file and shown in one piece when it ends, so that steps running
+ * together never mix their lines.
+ */
+function runAside(title, command, args, { cwd = root, env = {} } = {}) {
+  console.log(`▶ ${title}: started`);
+  const since = Date.now();
+  const log = join(reports, `${title.replace(/[^a-z0-9]+/gi, '-')}.log`);
+  const out = createWriteStream(log);
+  const child = spawn(command, args, { cwd, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, FORCE_COLOR: '1', ...env } });
+  child.stdout.pipe(out);
+  child.stderr.pipe(out);
+  return new Promise((resolve) => {
+    child.on('close', (status, signal) => {
+      out.end(() => {
+        console.log(`\n▶ ${title}`);
+        process.stdout.write(readFileSync(log));
+        resolve(finish(title, since, { status, signal }));
+      });
+    });
+    child.on('error', (error) => resolve(finish(title, since, { error })));
+  });
+}
+
+function ended(child, title, since) {
+  return new Promise((resolve) => {
+    child.on('close', (status, signal) => resolve(finish(title, since, { status, signal })));
+    child.on('error', (error) => resolve(finish(title, since, { error })));
+  });
+}
+
+function finish(title, since, result) {
   reportEnd(`${title} stopped`, result, { saysWhy: true });
-  return result.status === 0;
+  const ok = result.status === 0;
+  console.log(`◀ ${title}: ${ok ? 'passed' : 'FAILED'} in ${seconds(since)}`);
+  return ok;
 }
 
 function countVitest(file) {
@@ -36,25 +79,56 @@ function countPlaywright(file) {
   totals.skipped += stats.skipped;
 }
 
-const backends = process.env.DATABASE_URL && process.env.REDIS_URL ? 'SQLite, then MariaDB + Redis' : 'SQLite only (set DATABASE_URL and REDIS_URL for MariaDB + Redis)';
-const hasCompose = spawnSync('docker-compose', ['version'], { stdio: 'ignore' }).status === 0;
-let ok =
-  run('Build', process.execPath, [join(root, 'scripts', 'build.mjs')]) &&
-  run('Lint', 'npx', ['eslint', '.']) &&
-  run('Type check', 'npm', ['run', 'typecheck', '--silent']) &&
-  (!hasCompose || run('Deployment file (docker-compose config)', 'docker-compose', ['config', '-q'], { env: { MARIADB_PASSWORD: 'check-only', SESSION_SECRET: 'check-only', DOCUMENTS_KEYS: 'check-only' } }));
-
-if (ok) {
-  for (const workspace of ['common', 'shell', 'mf-admin', 'mf-account', 'scripts', 'api']) {
-    const report = join(reports, `${workspace}.json`);
-    const title = workspace === 'api' ? `API tests (${backends})` : `Unit tests: ${workspace}`;
-    ok = run(title, 'npx', ['vitest', 'run', '--allowOnly=false', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`], { cwd: join(root, workspace) }) && ok;
-    countVitest(report);
-  }
-  const report = join(reports, 'e2e.json');
-  ok = run('Browser journeys (Playwright, Chromium)', 'npx', ['playwright', 'test', '--forbid-only'], { cwd: join(root, 'e2e'), env: { PLAYWRIGHT_JSON_OUTPUT_NAME: report } }) && ok;
-  countPlaywright(report);
+/** A workspace's Vitest run, its results counted from its JSON report. */
+async function vitest(title, workspace, runner) {
+  const report = join(reports, `${workspace}.json`);
+  const ok = await runner(title, 'npx', ['vitest', 'run', '--allowOnly=false', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`], {
+    cwd: join(root, workspace),
+  });
+  countVitest(report);
+  return ok;
 }
 
-console.log(`\n${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
+async function unitTests() {
+  let ok = true;
+  for (const workspace of ['common', 'shell', 'mf-admin', 'mf-account', 'scripts']) ok = (await vitest(`Unit tests: ${workspace}`, workspace, runAside)) && ok;
+  return ok;
+}
+
+async function browserJourneys() {
+  const report = join(reports, 'e2e.json');
+  const ok = await run('Browser journeys (Playwright, Chromium)', 'npx', ['playwright', 'test', '--forbid-only'], {
+    cwd: join(root, 'e2e'),
+    env: { PLAYWRIGHT_JSON_OUTPUT_NAME: report },
+  });
+  countPlaywright(report);
+  return ok;
+}
+
+const backends = process.env.DATABASE_URL && process.env.REDIS_URL ? 'SQLite beside MariaDB + Redis' : 'SQLite only (set DATABASE_URL and REDIS_URL for MariaDB + Redis)';
+const hasCompose = spawnSync('docker-compose', ['version'], { stdio: 'ignore' }).status === 0;
+
+let ok = await run('Build', process.execPath, [join(root, 'scripts', 'build.mjs')]);
+if (ok) {
+  console.log('');
+  const [lint, types, compose, units] = await Promise.all([
+    runAside('Lint', 'npx', ['eslint', '.']),
+    runAside('Type check', 'npm', ['run', 'typecheck', '--silent']),
+    hasCompose
+      ? runAside('Deployment file (docker-compose config)', 'docker-compose', ['config', '-q'], {
+          env: { MARIADB_PASSWORD: 'check-only', SESSION_SECRET: 'check-only', DOCUMENTS_KEYS: 'check-only' },
+        })
+      : true,
+    unitTests(),
+  ]);
+  ok = lint && types && compose;
+  if (ok) {
+    console.log('');
+    // The journeys' progress shows as it comes; the API tests' report follows when they end.
+    const [api, journeys] = await Promise.all([vitest(`API tests (${backends})`, 'api', runAside), browserJourneys()]);
+    ok = units && api && journeys;
+  }
+}
+
+console.log(`\n${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped (${seconds(started)})`);
 process.exit(ok && totals.failed === 0 ? 0 : 1);

@@ -113,9 +113,12 @@ function mariadbRedis(databaseUrl: string, redisUrl: string): Backend {
   };
 }
 
+/** Which backends this run covers: the one `API_BACKEND` names (each project of vitest.config.ts names one), else all. */
+const wanted = process.env.API_BACKEND;
+
 export const BACKENDS: Backend[] = [
-  sqlite,
-  ...(process.env.DATABASE_URL && process.env.REDIS_URL ? [mariadbRedis(process.env.DATABASE_URL, process.env.REDIS_URL)] : []),
+  ...(wanted === 'server' ? [] : [sqlite]),
+  ...(wanted !== 'embedded' && process.env.DATABASE_URL && process.env.REDIS_URL ? [mariadbRedis(process.env.DATABASE_URL, process.env.REDIS_URL)] : []),
 ];
 
 /** The MariaDB + Redis backend, when the run has one. */

@@ -1,4 +1,4 @@
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 /**
@@ -7,7 +7,7 @@ import { join } from 'node:path';
  */
 export const E2E_SLOT = Number(process.env.E2E_SLOT ?? process.env.TEST_PARALLEL_INDEX ?? 0);
 /** How many workers, and so servers: one per core by default. */
-export const E2E_WORKERS = Number(process.env.E2E_WORKERS ?? 2);
+export const E2E_WORKERS = Number(process.env.E2E_WORKERS ?? availableParallelism());
 /** The first slot's port; the others follow it. */
 export const E2E_BASE_PORT = Number(process.env.E2E_PORT ?? 4173);
 /** Where the slot's API keeps its data; wiped at each run. */

@@ -3,9 +3,29 @@ import { test as base, expect, type BrowserContext, type Page } from '@playwrigh
 export const DEMO_PASSWORD = 'Demo-2026-lli';
 export const emailOf = (role: string) => `${role}@demo.hsa-lli.fr`;
 
-/** Public pages arrive prerendered: they take clicks once React has taken over (html[data-rendered]). */
+/**
+ * Public pages arrive prerendered: they take clicks once React has taken over (html[data-rendered]). A page that does
+ * not come alive fails with what it was at: its state, what it loaded and what it shows.
+ */
 export async function alive(page: Page): Promise<void> {
-  await page.waitForSelector('html[data-rendered="true"]', { state: 'attached', timeout: 25_000 });
+  try {
+    await page.waitForSelector('html[data-rendered="true"]', { state: 'attached', timeout: 25_000 });
+  } catch (error) {
+    const state = await page
+      .evaluate(() => ({
+        url: location.href,
+        readyState: document.readyState,
+        html: { ...document.documentElement.dataset },
+        scripts: [...document.scripts].map((script) => script.src || `inline #${script.id}`),
+        loaded: performance.getEntriesByType('resource').map((entry) => {
+          const resource = entry as PerformanceResourceTiming;
+          return `${resource.name.replace(location.origin, '')} ${resource.responseStatus} after ${Math.round(resource.startTime)} ms, ${Math.round(resource.duration)} ms`;
+        }),
+        text: document.body.innerText.slice(0, 300),
+      }))
+      .catch((reason: unknown) => `unreadable: ${String(reason)}`);
+    throw new Error(`The page did not come alive within 25 s: ${JSON.stringify(state, null, 2)}`, { cause: error });
+  }
 }
 
 /**

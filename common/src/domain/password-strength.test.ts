@@ -3,7 +3,9 @@ import { MIN_PASSWORD_SCORE, newPasswordProblem, passwordStrength } from './pass
 
 const TOO_GUESSABLE = 'Ce mot de passe est trop facile à deviner.';
 
-describe('password strength', () => {
+// Each check runs zxcvbn's dictionaries (tens to hundreds of milliseconds of CPU a password): npm test runs these
+// unit tests beside the lint and the type checks, on cores they share.
+describe('password strength', { timeout: 20_000 }, () => {
   it('refuses the guessable passwords that the length and character rules let through', () => {
     expect(newPasswordProblem('Password1234')).toBe(`${TOO_GUESSABLE} Ce mot de passe est similaire à un mot de passe couramment utilisé.`);
     expect(newPasswordProblem('Azerty123456')).toMatch(new RegExp(`^${TOO_GUESSABLE}`));
