@@ -3,7 +3,8 @@
 // code (an app's components/ and lib/, and common/) never imports a feature. The app layer (app/, layouts/,
 // pages/, routes.tsx) is what puts features together. And in the API, the test data (api/src/test-data, for the benches
 // and the browser journeys) is imported by nothing else: no production entry point (main.ts, worker.ts, AppModule) can
-// reach it.
+// reach it. The API's catalogue (goods/, residences/) never imports the application files (records/): what the files
+// need to hear of the catalogue's changes travels as events (docs/api-convention.md, « When something changed »).
 import { dirname, relative, resolve, sep } from 'node:path';
 
 const ROOT = resolve(import.meta.dirname, '..');
@@ -11,6 +12,9 @@ const APPS = ['shell', 'mf-public', 'mf-account', 'mf-admin', 'mf-pdf', 'common'
 const SHARED_AREAS = ['components', 'lib'];
 /** The API's folder of test data. */
 const TEST_DATA = 'test-data';
+/** The API's catalogue, and the domain it must not import: the files depend on the catalogue, never the reverse. */
+const CATALOGUE = ['goods', 'residences'];
+const RECORDS = 'records';
 
 /** Where a file sits: its app, its area under src/ (features, components, ...) and its feature. */
 function placeOf(file) {
@@ -32,6 +36,9 @@ export function boundaryProblem(file, source) {
     return 'The API must not import its test data (api/src/test-data): it is for the benches and the browser journeys, never part of what runs.';
   }
   if (to.app !== from.app) return `${from.app} must not import files of ${to.app}: apps share code through @hsa-lli/common only.`;
+  if (to.app === 'api' && CATALOGUE.includes(from.area) && to.area === RECORDS) {
+    return `api/src/${from.area} must not import api/src/records: the files depend on the catalogue, never the reverse (they hear of its changes through its events, ${from.area}.events.ts).`;
+  }
   if (to.area !== 'features') return null;
   if (from.area === 'features' && from.feature !== to.feature) {
     return `The feature ${from.feature} must not import the feature ${to.feature}: move what both need to components/ or lib/, or to @hsa-lli/common.`;

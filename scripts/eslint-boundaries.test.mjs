@@ -36,6 +36,13 @@ describe('import boundaries', () => {
     expect(boundaryProblem(file('api/src/test-data/test-data.ts'), '../database/data-source.js')).toBeNull();
   });
 
+  it('keep the API’s catalogue from importing the application files, which listen to its events instead', () => {
+    expect(boundaryProblem(file('api/src/goods/goods.service.ts'), '../records/records-list-columns.service.js')).toMatch(/api\/src\/goods must not import api\/src\/records/);
+    expect(boundaryProblem(file('api/src/residences/residences.module.ts'), '../records/records.module.js')).toMatch(/api\/src\/residences must not import api\/src\/records/);
+    expect(boundaryProblem(file('api/src/records/records-list.listener.ts'), '../goods/goods.events.js')).toBeNull();
+    expect(boundaryProblem(file('api/src/goods/goods.service.ts'), '../residences/residences.service.js')).toBeNull();
+  });
+
   it('are checked by the ESLint configuration of the project', async () => {
     const eslint = new ESLint({ cwd: ROOT });
     const [result] = await eslint.lintText("import { EligibilityPage } from '../eligibility/eligibility-page.js';\nexport { EligibilityPage };\n", {

@@ -1,4 +1,5 @@
 import { Module, type DynamicModule } from '@nestjs/common';
+import { EventEmitterModule } from '@nestjs/event-emitter';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AuthModule } from './auth/auth.module.js';
 import { BrowserModule } from './browser/browser.module.js';
@@ -38,6 +39,8 @@ export class AppModule {
       module: AppModule,
       imports: [
         ConfigModule.forRoot(config),
+        // How a domain says « something changed » to the others: docs/api-convention.md, « When something changed ».
+        EventEmitterModule.forRoot(),
         TypeOrmModule.forRootAsync({ useFactory: () => dataSourceOptions(config), dataSourceFactory: (options) => openDataSource(options!) }),
         RedisModule,
         JobsModule,

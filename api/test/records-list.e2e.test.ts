@@ -394,6 +394,9 @@ describe.each(BACKENDS)('the list of application files on $name', (backend) => {
     expect(await references({ filters: { flat_size: 'T4' } })).toEqual([mine]);
     expect(await references({ filters: { flat_size: 'T5' } })).toEqual(['DOS-2026-9001']);
     expect(await references({ filters: { residence: villa.id } })).toContain('DOS-2026-9001');
+    // The good is removed: the file wishes it no more, nor its flat size.
+    await hsa.post('/api/goods/delete').send({ id: moved.id }).expect(200);
+    expect(await references({ filters: { flat_size: 'T5' } })).toEqual([]);
   });
 
   it('refuses a bad request with a French message per field', async () => {

@@ -1,4 +1,5 @@
 import { Inject, Injectable, Logger, NotFoundException } from '@nestjs/common';
+import { EventEmitter2 } from '@nestjs/event-emitter';
 import { InjectDataSource } from '@nestjs/typeorm';
 import {
   completeness,
@@ -27,9 +28,9 @@ import type { ReviewRequest } from './dto/documents.dto.js';
 import { RecordDocument } from './entities/record-document.entity.js';
 import { Record } from '../records/entities/record.entity.js';
 import { documentView, householdDocuments, householdPersons, requiredFor, storedFilesOf } from '../records/record-view.js';
-import { RecordsListColumnsService } from '../records/records-list-columns.service.js';
 import { RECORD_RELATIONS, RecordsService } from '../records/records.service.js';
 import { UploadLinksService } from './upload-links.service.js';
+import { DOCUMENT_EVENTS, DocumentsChanged } from './documents.events.js';
 
 /** A file multer wrote to the incoming folder, waiting to be checked and kept. */
 export interface IncomingFile {
@@ -66,7 +67,7 @@ export class RecordDocumentsService {
     private readonly records: RecordsService,
     private readonly vault: VaultService,
     private readonly mail: MailService,
-    private readonly list: RecordsListColumnsService,
+    private readonly events: EventEmitter2,
     private readonly links: UploadLinksService,
   ) {}
 
@@ -268,7 +269,7 @@ export class RecordDocumentsService {
    * required document, a refusal), so that the next completion is told again; the staff's list learns what is missing.
    */
   private async followCompleteness(recordId: number): Promise<void> {
-    await this.list.afterChange([recordId]);
+    await this.events.emitAsync(DOCUMENT_EVENTS.changed, new DocumentsChanged(recordId));
     const record = await this.dataSource.manager.findOne(Record, { where: { id: recordId }, relations: RECORD_RELATIONS });
     if (!record) return;
     const { complete } = completeness(requiredFor(record), householdDocuments(record).map(documentView));

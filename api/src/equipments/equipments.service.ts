@@ -1,4 +1,5 @@
 import { Injectable, NotFoundException } from '@nestjs/common';
+import { EventEmitter2 } from '@nestjs/event-emitter';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import {
   usageText,
@@ -18,6 +19,7 @@ import { claimVersion, listAnswer, lockForDeletion, pageOf, type ListSpec } from
 import { changedFields, HistoryService } from '../history/history.service.js';
 import { Equipment } from './entities/equipment.entity.js';
 import { toEquipmentView } from './equipment-view.js';
+import { EQUIPMENT_EVENTS, EquipmentChanged } from './equipments.events.js';
 
 type ListRequest = z.output<typeof equipmentListSchema>;
 type Column = NonNullable<ListRequest['sort']>['column'];
@@ -37,6 +39,7 @@ export class EquipmentsService {
     @InjectRepository(Equipment) private readonly equipments: Repository<Equipment>,
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly history: HistoryService,
+    private readonly events: EventEmitter2,
   ) {}
 
   /** One page of the equipments, with where each is used; or the one of `id` (spec section 7). */
@@ -61,6 +64,7 @@ export class EquipmentsService {
       await this.history.record({ subject: 'equipment', subjectId: saved.id, actor, action: 'Création', changes: changedFields({}, fields) }, manager);
       return saved.id;
     });
+    await this.events.emitAsync(EQUIPMENT_EVENTS.changed, new EquipmentChanged(id, 'created'));
     return this.getOne(id);
   }
 
@@ -81,6 +85,7 @@ export class EquipmentsService {
       await manager.update(Equipment, { id }, fields);
       if (changes.length > 0) await this.history.record({ subject: 'equipment', subjectId: id, actor, action: 'Modification', changes }, manager);
     });
+    await this.events.emitAsync(EQUIPMENT_EVENTS.changed, new EquipmentChanged(id, 'updated'));
     return this.getOne(id);
   }
 
@@ -98,6 +103,7 @@ export class EquipmentsService {
       await manager.delete(Equipment, { id });
       await this.history.record({ subject: 'equipment', subjectId: id, actor, action: 'Suppression', changes: changedFields({ name: equipment.name, type: equipment.type }, {}) }, manager);
     });
+    await this.events.emitAsync(EQUIPMENT_EVENTS.changed, new EquipmentChanged(id, 'removed'));
     return { id };
   }
 

@@ -1,4 +1,5 @@
 import { Injectable, NotFoundException } from '@nestjs/common';
+import { EventEmitter2 } from '@nestjs/event-emitter';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { EventCreateRequest, FollowerOption, FollowUpView, RecordEventView, RecordGoodOption, StageMoveRequest } from '@hsa-lli/common/back-office';
 import { parisInstant, ROLES, stageLabel, stageMoveProblem } from '@hsa-lli/common/domain';
@@ -16,8 +17,8 @@ import { RecordStageChange } from './entities/record-stage-change.entity.js';
 import { STAFF_RECORD } from '../records/record-pages.js';
 import { goodLabel } from '../records/record-view.js';
 import { Record } from '../records/entities/record.entity.js';
-import { RecordsListColumnsService } from '../records/records-list-columns.service.js';
 import { fullName } from '../users/account-names.js';
+import { FOLLOW_UP_EVENTS, FollowUpChanged } from './follow-up.events.js';
 
 /** An event's time: an instant when it names its offset, else France's wall-clock time (what a date field gives). */
 const eventInstant = (at: string) => (/(?:Z|[+-]\d{2}:?\d{2})$/.test(at) ? new Date(at) : parisInstant(at.slice(0, 16)));
@@ -47,7 +48,7 @@ export class FollowUpService {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly history: HistoryService,
-    private readonly list: RecordsListColumnsService,
+    private readonly events: EventEmitter2,
   ) {}
 
   async view(recordId: number): Promise<FollowUpView> {
@@ -104,7 +105,7 @@ export class FollowUpService {
         actorName: fullName(actor),
       }),
     );
-    await this.list.afterChange([request.record_id]);
+    await this.events.emitAsync(FOLLOW_UP_EVENTS.changed, new FollowUpChanged(request.record_id));
     return { event: eventView(saved) };
   }
 
@@ -116,7 +117,7 @@ export class FollowUpService {
       throw new ConflictError(`Cet événement a été saisi par ${event.actorName} : seul son auteur, ou un administrateur, peut le retirer.`);
     }
     await this.dataSource.manager.delete(RecordEvent, { id });
-    await this.list.afterChange([event.record.id]);
+    await this.events.emitAsync(FOLLOW_UP_EVENTS.changed, new FollowUpChanged(event.record.id));
     return { id };
   }
 

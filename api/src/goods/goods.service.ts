@@ -1,4 +1,5 @@
 import { Injectable, NotFoundException } from '@nestjs/common';
+import { EventEmitter2 } from '@nestjs/event-emitter';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import { goodSlug, type GoodAnswer, type GoodRequest, type GoodRow, type GoodUpdateRequest, type ListAnswer, type goodListSchema } from '@hsa-lli/common/back-office';
 import { FLAT_SIZES, plural } from '@hsa-lli/common/domain';
@@ -12,11 +13,11 @@ import type { Equipment } from '../equipments/entities/equipment.entity.js';
 import { EquipmentsService } from '../equipments/equipments.service.js';
 import { changedFields, HistoryService } from '../history/history.service.js';
 import { ImagesService } from '../images/images.service.js';
-import { RecordsListColumnsService } from '../records/records-list-columns.service.js';
-import { RecordsService } from '../records/records.service.js';
 import type { Residence } from '../residences/entities/residence.entity.js';
 import { ResidencesService } from '../residences/residences.service.js';
+import { filesNaming } from '../events/answers.js';
 import { Good } from './entities/good.entity.js';
+import { GOOD_EVENTS, GoodChanged, GoodRemoving } from './goods.events.js';
 import { formOf, isPublic, toGoodAdminView, toGoodRow } from './good-view.js';
 
 type ListRequest = z.output<typeof goodListSchema>;
@@ -71,9 +72,8 @@ export class GoodsService {
     private readonly residences: ResidencesService,
     private readonly equipments: EquipmentsService,
     private readonly images: ImagesService,
-    private readonly records: RecordsService,
     private readonly history: HistoryService,
-    private readonly recordsList: RecordsListColumnsService,
+    private readonly events: EventEmitter2,
   ) {}
 
   /** A good as visitors may see it: enabled, in a published residence; null for anything else, as for an unknown id. */
@@ -127,13 +127,14 @@ export class GoodsService {
         await this.history.record({ subject: 'good', subjectId: saved.id, actor, action: 'Création', changes: changedFields({}, fields) }, manager);
         return saved.id;
       }), { reference: REFERENCE_TAKEN });
+    await this.events.emitAsync(GOOD_EVENTS.changed, new GoodChanged(id, 'created', [fields.residence], false));
     return this.getOne(id);
   }
 
   async update({ id, version, ...fields }: GoodUpdateRequest, actor: SessionUser): Promise<GoodAnswer> {
     if (!(await this.goods.existsBy({ id }))) throw new NotFoundException();
     await this.checkReferences(fields, id);
-    const moved = await uniqueOrFieldError(() =>
+    const { left, moved } = await uniqueOrFieldError(() =>
       this.dataSource.transaction(async (manager) => {
         const good = await manager.findOne(Good, { where: { id }, relations: { residence: true, facilities: true } });
         if (!good) throw new NotFoundException();
@@ -143,19 +144,19 @@ export class GoodsService {
         await this.setFacilities(manager, id, before.facilities, fields.facilities);
         const changes = changedFields(before, { ...fields, facilities: [...fields.facilities].sort((a, b) => a - b) });
         if (changes.length > 0) await this.history.record({ subject: 'good', subjectId: id, actor, action: 'Modification', changes }, manager);
-        return good.residence.id !== fields.residence || good.flatSize !== fields.flat_size;
+        // The files that wish it now wish another residence, or another flat size.
+        return { left: good.residence.id, moved: good.residence.id !== fields.residence || good.flatSize !== fields.flat_size };
       }), { reference: REFERENCE_TAKEN });
-    // The files that wish it now wish another residence, or another flat size.
-    if (moved) await this.recordsList.afterChange(await this.recordsList.filesWishing({ good: id }));
+    await this.events.emitAsync(GOOD_EVENTS.changed, new GoodChanged(id, 'updated', [...new Set([fields.residence, left])], moved));
     return this.getOne(id);
   }
 
   /** A good an application file names stays, so that the file keeps what it applied for: it can be disabled instead. */
   async delete(id: number, actor: SessionUser): Promise<{ id: number }> {
-    const { removeFiles, wishing } = await this.dataSource.transaction(async (manager) => {
+    const { removeFiles, residence } = await this.dataSource.transaction(async (manager) => {
       if (!(await lockForDeletion(manager, Good, id))) throw new NotFoundException();
       const good = await manager.findOneOrFail(Good, { where: { id }, relations: { residence: true, facilities: true } });
-      const files = await this.records.countReferring({ good: id });
+      const files = filesNaming(await this.events.emitAsync(GOOD_EVENTS.removing, new GoodRemoving(manager, id)));
       if (files > 0) {
         throw new ConflictError(
           `Le bien ${good.reference} figure dans ${plural(files, 'dossier', 'dossiers')} : le supprimer les priverait du logement demandé. Désactivez-le plutôt : il ne sera plus proposé sur le site.`,
@@ -163,15 +164,12 @@ export class GoodsService {
       }
       const pictures = await this.images.deleteAllOf(manager, { owner: 'good', owner_id: id });
       const before = formOf(good);
-      // The files that wish it, which lose that wish with it.
-      const wishing = await this.recordsList.filesWishing({ good: id }, manager);
-      // Removed as an entity, not by id: the public site hears which residence's pages to take down.
       await manager.remove(good);
       await this.history.record({ subject: 'good', subjectId: id, actor, action: 'Suppression', changes: changedFields(before, {}) }, manager);
-      return { removeFiles: pictures, wishing };
+      return { removeFiles: pictures, residence: good.residence.id };
     });
     await removeFiles();
-    await this.recordsList.afterChange(wishing);
+    await this.events.emitAsync(GOOD_EVENTS.changed, new GoodChanged(id, 'removed', [residence], true));
     return { id };
   }
 

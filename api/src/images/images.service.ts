@@ -1,4 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
+import { EventEmitter2 } from '@nestjs/event-emitter';
 import { InjectRepository } from '@nestjs/typeorm';
 import { IMAGE_WIDTHS, type ImageView, type ImageWidth } from '@hsa-lli/common/domain';
 import { IMAGE_MAX_PIXELS, UPLOAD_REFUSED, imageTooManyPixels, notAnImage, unreadableImage, type ImageOwner } from '@hsa-lli/common/back-office';
@@ -21,6 +22,7 @@ import { JobsService } from '../jobs/jobs.service.js';
 import { Residence } from '../residences/entities/residence.entity.js';
 import type { ImageReorderRequest, ImageTarget, ImageUpdateRequest } from './dto/images.dto.js';
 import { Image, type ImageKind } from './entities/image.entity.js';
+import { IMAGE_EVENTS, ImagesChanged } from './images.events.js';
 
 /** The page of the staff who manage residences and goods: they see every picture, and change them. */
 export const CATALOGUE_PAGE = '/admin/liste-des-residences/[id]';
@@ -119,6 +121,7 @@ export class ImagesService {
     private readonly history: HistoryService,
     private readonly jobs: JobsService,
     private readonly files: FilePool,
+    private readonly events: EventEmitter2,
   ) {
     jobs.register('images', 'renditions', (data) => this.renderWidths((data as { ids: number[] }).ids));
   }
@@ -173,6 +176,7 @@ export class ImagesService {
         throw error;
       }
       await this.jobs.enqueue('images', 'renditions', { ids });
+      await this.events.emitAsync(IMAGE_EVENTS.changed, new ImagesChanged(ids));
       return this.list(target);
     } finally {
       await Promise.all(files.map((file) => rm(file.path, { force: true })));
@@ -181,7 +185,7 @@ export class ImagesService {
 
   /** Changes one picture's alternative text; null when the picture does not exist. */
   async updateAlt({ id, alt }: ImageUpdateRequest, actor: SessionUser): Promise<ImageView | null> {
-    return this.images.manager.transaction(async (manager) => {
+    const view = await this.images.manager.transaction(async (manager) => {
       const image = await manager.findOne(Image, { where: { id }, relations: { residence: true, good: true } });
       if (!image) return null;
       const before = image.alt;
@@ -191,11 +195,13 @@ export class ImagesService {
       await this.history.record({ subject: owner, subjectId: owner_id, actor, action: 'Texte alternatif modifié', changes: [{ field: 'alt', before, after: alt }] }, manager);
       return toImageView(image);
     });
+    if (view) await this.events.emitAsync(IMAGE_EVENTS.changed, new ImagesChanged([id]));
+    return view;
   }
 
   /** Puts an owner's pictures of one kind in the order given, which must name each of them once. */
   async reorder({ ids, ...target }: ImageReorderRequest, actor: SessionUser): Promise<ImageView[] | null> {
-    return this.images.manager.transaction(async (manager) => {
+    const views = await this.images.manager.transaction(async (manager) => {
       const owner = await this.owner(manager, target);
       if (!owner) return null;
       const images = await this.ofTarget(manager, target);
@@ -210,6 +216,8 @@ export class ImagesService {
       await this.history.record({ subject: owner.owner, subjectId: owner.id, actor, action: `Ordre des ${WORDS[target.kind].many} modifié` }, manager);
       return ordered.map(toImageView);
     });
+    if (views) await this.events.emitAsync(IMAGE_EVENTS.changed, new ImagesChanged(ids));
+    return views;
   }
 
   /** Deletes one picture, its file and its renderings; answers the ones left of its owner and kind, null when it does not exist. */
@@ -224,6 +232,7 @@ export class ImagesService {
     });
     if (!removed) return null;
     await this.removeFiles(removed);
+    await this.events.emitAsync(IMAGE_EVENTS.changed, new ImagesChanged([id]));
     return this.list({ ...ownerOf(removed), kind: removed.kind });
   }
 

@@ -118,6 +118,21 @@ export class RecordsListColumnsService implements OnApplicationBootstrap {
     }
   }
 
+  /**
+   * Marks stale, in the caller's transaction, the files that wish a residence or a good about to be removed (their wish
+   * goes with it): `refreshStale` works them out once the removal is committed, and the next list would otherwise.
+   */
+  async markWishingStale(manager: EntityManager, target: { residence: number } | { good: number }): Promise<void> {
+    const ids = await this.filesWishing(target, manager);
+    if (ids.length > 0) await manager.createQueryBuilder().update(Record).set({ listYear: null, updatedAt: () => 'updatedAt' }).whereInIds(ids).execute();
+  }
+
+  /** The files marked stale (`listYear` NULL), worked out now, as `afterChange` does. */
+  async refreshStale(): Promise<void> {
+    const stale: { id: number }[] = await this.dataSource.query('SELECT id FROM records WHERE listYear IS NULL');
+    if (stale.length > 0) await this.afterChange(stale.map((row) => Number(row.id)));
+  }
+
   /** The files that wish a residence (itself or one of its goods), or a good: those its changes may concern. */
   async filesWishing(target: { residence: number } | { good: number }, manager: EntityManager = this.dataSource.manager): Promise<number[]> {
     const rows: { id: number }[] =

@@ -6,6 +6,7 @@ import { Record } from './entities/record.entity.js';
 import { RecordsAdminController } from './records-admin.controller.js';
 import { RecordsExportService } from './records-export.service.js';
 import { RecordsListColumnsService } from './records-list-columns.service.js';
+import { RecordsListListener } from './records-list.listener.js';
 import { RecordsListService } from './records-list.service.js';
 import { RecordsController } from './records.controller.js';
 import { RecordsService } from './records.service.js';
@@ -13,7 +14,7 @@ import { RecordsService } from './records.service.js';
 @Module({
   imports: [TypeOrmModule.forFeature([Record]), AuditModule, VaultModule],
   controllers: [RecordsController, RecordsAdminController],
-  providers: [RecordsService, RecordsListService, RecordsListColumnsService, RecordsExportService],
-  exports: [RecordsService, RecordsListColumnsService],
+  providers: [RecordsService, RecordsListService, RecordsListColumnsService, RecordsListListener, RecordsExportService],
+  exports: [RecordsService],
 })
 export class RecordsModule {}

@@ -1,4 +1,5 @@
 import { Injectable, NotFoundException } from '@nestjs/common';
+import { EventEmitter2 } from '@nestjs/event-emitter';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import {
   residenceAdminListSchema,
@@ -15,15 +16,15 @@ import type { z } from 'zod/mini';
 import type { SessionUser } from '../auth/session-user.js';
 import { ConflictError, FieldsError } from '../http/api-errors.js';
 import { uniqueOrFieldError } from '../database/database-errors.js';
+import { filesNaming } from '../events/answers.js';
 import { claimVersion, listAnswer, lockForDeletion, pageOf, type ListSpec } from '../database/list-query.js';
 import { EquipmentsService } from '../equipments/equipments.service.js';
 import { changedFields, HistoryService } from '../history/history.service.js';
 import { ImagesService, toImageView } from '../images/images.service.js';
-import { RecordsListColumnsService } from '../records/records-list-columns.service.js';
-import { RecordsService } from '../records/records.service.js';
 import { toCityView } from '../reference/commune-view.js';
-import { Commune } from '../reference/entities/commune.entity.js';
+import type { Commune } from '../reference/entities/commune.entity.js';
 import { Residence } from './entities/residence.entity.js';
+import { RESIDENCE_EVENTS, ResidenceChanged, ResidenceRemoving } from './residences.events.js';
 
 type ListRequest = z.output<typeof residenceAdminListSchema>;
 type Column = NonNullable<ListRequest['sort']>['column'];
@@ -81,9 +82,8 @@ export class ResidencesAdminService {
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly equipments: EquipmentsService,
     private readonly images: ImagesService,
-    private readonly records: RecordsService,
     private readonly history: HistoryService,
-    private readonly recordsList: RecordsListColumnsService,
+    private readonly events: EventEmitter2,
   ) {}
 
   async list(request: ListRequest): Promise<ListAnswer<ResidenceRow>> {
@@ -121,20 +121,21 @@ export class ResidencesAdminService {
   async create(request: ResidenceRequest, actor: SessionUser): Promise<ResidenceAnswer> {
     const fields = cleaned(request);
     await this.check(fields);
-    const id = await uniqueOrFieldError(() =>
+    const { id, slug } = await uniqueOrFieldError(() =>
       this.dataSource.transaction(async (manager) => {
         const slug = await this.freeSlug(manager, `${fields.name} ${findCommune(fields.city)!.label}`);
         const saved = await manager.save(manager.create(Residence, { ...this.columnsOf(fields), slug }));
         await this.history.record({ subject: 'residence', subjectId: saved.id, actor, action: 'Création', changes: changedFields({}, fields) }, manager);
-        return saved.id;
+        return { id: saved.id, slug };
       }), { reference: REFERENCE_TAKEN });
+    await this.events.emitAsync(RESIDENCE_EVENTS.changed, new ResidenceChanged(id, 'created', slug, false));
     return this.getOne(id);
   }
 
   async update({ id, version, ...request }: ResidenceUpdateRequest, actor: SessionUser): Promise<ResidenceAnswer> {
     const fields = cleaned(request);
     await this.check(fields, id);
-    const rezoned = await uniqueOrFieldError(() =>
+    const { slug, rezoned } = await uniqueOrFieldError(() =>
       this.dataSource.transaction(async (manager) => {
         const residence = await manager.findOne(Residence, { where: { id }, relations: { facilities: true } });
         if (!residence) throw new NotFoundException();
@@ -144,10 +145,10 @@ export class ResidencesAdminService {
         // The public address (slug) stays: links already shared keep working after a change of name.
         await manager.save(Object.assign(residence, this.columnsOf(fields), { version: version + 1 }));
         if (changes.length > 0) await this.history.record({ subject: 'residence', subjectId: id, actor, action: actionOf(changes), changes }, manager);
-        return residence.area !== area;
+        // In another zone, it has other income ceilings: the eligibility of the files that wish it changes.
+        return { slug: residence.slug, rezoned: residence.area !== area };
       }), { reference: REFERENCE_TAKEN });
-    // In another zone, it has other income ceilings: the eligibility of the files that wish it changes.
-    if (rezoned) await this.recordsList.afterChange(await this.recordsList.filesWishing({ residence: id }));
+    await this.events.emitAsync(RESIDENCE_EVENTS.changed, new ResidenceChanged(id, 'updated', slug, rezoned));
     return this.getOne(id);
   }
 
@@ -156,10 +157,10 @@ export class ResidencesAdminService {
    * instead, which takes it off the public site.
    */
   async delete(id: number, actor: SessionUser): Promise<{ id: number }> {
-    const { removeFiles, wishing } = await this.dataSource.transaction(async (manager) => {
+    const { removeFiles, slug } = await this.dataSource.transaction(async (manager) => {
       if (!(await lockForDeletion(manager, Residence, id))) throw new NotFoundException();
       const { residence } = await this.getOne(id);
-      const files = await this.records.countReferring({ residence: id });
+      const files = filesNaming(await this.events.emitAsync(RESIDENCE_EVENTS.removing, new ResidenceRemoving(manager, id)));
       if (residence.goods.length > 0 || files > 0) {
         const reasons = [
           residence.goods.length > 0 ? `elle compte encore ${plural(residence.goods.length, 'bien', 'biens')}` : null,
@@ -170,16 +171,13 @@ export class ResidencesAdminService {
         );
       }
       const pictures = await this.images.deleteAllOf(manager, { owner: 'residence', owner_id: id });
-      // The files that wish it, which lose that wish with it.
-      const wishing = await this.recordsList.filesWishing({ residence: id }, manager);
-      // Removed as an entity, not by id: the public site hears which pages to take down.
       await manager.remove(await manager.findOneByOrFail(Residence, { id }));
       const { id: _id, slug: _slug, version: _version, _city, photos: _photos, goods: _goods, updated_at: _updated, ...fields } = residence;
       await this.history.record({ subject: 'residence', subjectId: id, actor, action: 'Suppression', changes: changedFields(fields, {}) }, manager);
-      return { removeFiles: pictures, wishing };
+      return { removeFiles: pictures, slug: residence.slug };
     });
     await removeFiles();
-    await this.recordsList.afterChange(wishing);
+    await this.events.emitAsync(RESIDENCE_EVENTS.changed, new ResidenceChanged(id, 'removed', slug, true));
     return { id };
   }
 

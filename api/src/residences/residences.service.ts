@@ -9,7 +9,6 @@ import type { Good } from '../goods/entities/good.entity.js';
 import { toGoodSummary } from '../goods/good-view.js';
 import { toEquipmentView } from '../equipments/equipment-view.js';
 import { toImageView } from '../images/images.service.js';
-import { STAFF_RECORD } from '../records/record-pages.js';
 import { toCityView } from '../reference/commune-view.js';
 import { Residence } from './entities/residence.entity.js';
 
@@ -120,7 +119,7 @@ export class ResidencesService {
    * for the staff who manage goods or follow files.
    */
   optionsFor(id: number | undefined, reader: Pick<SessionUser, 'roles'> | undefined): Promise<ResidenceOption[]> {
-    const everyStatus = reader !== undefined && (mayUse(reader.roles, '/admin/liste-des-biens') || mayUse(reader.roles, STAFF_RECORD));
+    const everyStatus = reader !== undefined && (mayUse(reader.roles, '/admin/liste-des-biens') || mayUse(reader.roles, '/admin/liste-des-dossiers/[id]'));
     return this.options(id, everyStatus);
   }
 
@@ -143,6 +142,12 @@ export class ResidencesService {
 
   exists(id: number): Promise<boolean> {
     return this.residences.existsBy({ id });
+  }
+
+  /** The public addresses of these residences (those that exist). */
+  async slugsOf(ids: readonly number[]): Promise<string[]> {
+    if (ids.length === 0) return [];
+    return (await this.residences.find({ select: { id: true, slug: true }, where: { id: In([...ids]) } })).map((residence) => residence.slug);
   }
 
   /** The commune's name of each of these residences: what a page of their goods shows, read for that page only. */

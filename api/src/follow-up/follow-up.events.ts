@@ -1,0 +1,12 @@
+/**
+ * What the follow-up tells the rest of the API (docs/api-convention.md, « When something changed »): FollowUpService
+ * emits it once an event of a file is recorded or removed, and awaits it (`emitAsync`); the files list's upkeep
+ * (records/) listens, so that the file's latest event is in the list when the API answers.
+ */
+export const FOLLOW_UP_EVENTS = {
+  changed: 'follow-up.changed',
+} as const;
+
+export class FollowUpChanged {
+  constructor(readonly recordId: number) {}
+}
