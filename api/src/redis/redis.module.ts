@@ -10,7 +10,7 @@ export function createRedisClient(url: string): Redis {
 
 /**
  * The one shared Redis connection of this process (sessions, rate limits), or null without REDIS_URL.
- * Queue workers open their own connections (see JobsService): their commands block.
+ * Queues, their listeners and workers open their own connections (see BullmqJobs): their commands block.
  */
 @Injectable()
 export class RedisConnection implements OnApplicationShutdown {
