@@ -369,7 +369,7 @@ describe.runIf(SERVER_BACKEND)('a PDF worker killed while it prints, on MariaDB 
 
   it('leaves a job another worker finishes, once, and the file is served', async () => {
     const workerScript = join(REPO_ROOT, 'api', 'dist', 'worker.js');
-    expect(existsSync(join(REPO_ROOT, 'api', 'dist', 'pdf', 'pdf.processor.js')), 'the API must be built (npm run build -w api)').toBe(true);
+    expect(existsSync(join(REPO_ROOT, 'api', 'dist', 'printing', 'printing.processor.js')), 'the API must be built (npm run build -w api)').toBe(true);
     // This API queues only: the printing is the other processes' work.
     api = await SERVER_BACKEND!.start({ serveApps: true, runWorkers: false, chromiumPath: CHROMIUM, chromiumFromNpm: false });
     const origin = `http://127.0.0.1:${(api.server.address() as AddressInfo).port}`;
