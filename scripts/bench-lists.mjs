@@ -18,7 +18,7 @@ import {
   rentCeilingCents,
   slugify,
 } from '@hsa-lli/common/domain';
-import { benchApiEnv, cleanUpOnce, DAY_MS, date, datetime, fire, generator, insertAll, isList, logIn, nextId, percentile, stop, timedPost, waitFor } from './bench-support.mjs';
+import { at, atSecond, benchApiEnv, cleanUpOnce, DAY_MS, date, fire, generator, isList, logIn, percentile, stop, testDataModule, timedPost, waitFor } from './bench-support.mjs';
 
 const root = join(import.meta.dirname, '..');
 const port = Number(process.env.BENCH_PORT ?? 4310);
@@ -69,21 +69,21 @@ const FLAT_SIZES = [
   ['T5', 7, [90, 120]], ['T5bis', 1, [100, 125]], ['T6', 2, [110, 140]], ['T6bis', 1, [120, 150]],
 ];
 
-/** Residences, their goods and accounts next to the demo data, with the columns of the entities under api/src. */
-async function load(connection) {
+/** Residences, their goods and accounts next to the demo data, written through the entities (api/dist/test-data). */
+async function load(data, { Commune, Equipment, Good, Residence, Token, User }) {
   const random = generator(9);
-  const [communes] = await connection.query('SELECT insee, name, zone FROM communes ORDER BY insee');
-  const [equipmentRows] = await connection.query('SELECT id, type FROM equipments');
+  const communes = await data.manager.find(Commune, { select: { insee: true, name: true, zone: true }, order: { insee: 'ASC' } });
+  const equipmentRows = await data.manager.find(Equipment, { select: { id: true, type: true }, order: { id: 'ASC' } });
   const equipments = { residence: equipmentRows.filter((row) => row.type === 'residence').map((row) => row.id), good: equipmentRows.filter((row) => row.type === 'good').map((row) => row.id) };
   // Accounts that have chosen a password get the demo one: any of them can log in.
-  const [[{ passwordHash }]] = await connection.query('SELECT passwordHash FROM users WHERE email = ?', [DEMO_ADMIN]);
+  const { passwordHash } = await data.user(DEMO_ADMIN);
 
   const residences = [];
   const residenceFacilities = [];
   const goods = [];
   const goodFacilities = [];
-  const firstResidence = await nextId(connection, 'residences');
-  let goodId = await nextId(connection, 'goods');
+  const firstResidence = await data.nextId(Residence);
+  let goodId = await data.nextId(Good);
   for (let index = 0; index < SIZES.residences; index += 1) {
     const id = firstResidence + index;
     const commune = random.pick(communes);
@@ -101,21 +101,21 @@ async function load(connection) {
       reference,
       name,
       area: commune.zone,
-      cityInsee: commune.insee,
+      city: { insee: commune.insee },
       neighborhood: random.chance(0.6) ? random.pick(['Centre-ville', 'Saint-Esprit', 'Quartier de la gare', 'Bord de mer', 'Les Hauts']) : null,
       deliveryDate: date(deliveryDate),
       limitDate: random.chance(0.4) ? date(NOW + random.int(10, 200) * DAY_MS) : null,
-      advantages: JSON.stringify(random.subset(ADVANTAGE_OPTIONS.map((option) => option.value))),
-      certifications: JSON.stringify(random.subset(CERTIFICATION_OPTIONS.map((option) => option.value))),
+      advantages: random.subset(ADVANTAGE_OPTIONS.map((option) => option.value)),
+      certifications: random.subset(CERTIFICATION_OPTIONS.map((option) => option.value)),
       description: `${name} compte ${SIZES.goodsPerResidence} logements à loyer intermédiaire à ${commune.name}, livrés en ${new Date(deliveryDate).getUTCFullYear()}, proches des commerces et des transports.`,
       districtDesc: random.chance(0.5) ? `Un quartier calme de ${commune.name}, à quelques minutes du centre.` : null,
       addressLine1: `${random.int(1, 180)} ${random.pick(STREETS)}`,
       addressLine2: random.chance(0.2) ? `Bâtiment ${random.pick(['A', 'B', 'C'])}` : null,
-      createdAt: datetime(createdAt),
-      updatedAt: datetime(updatedAt),
+      createdAt: at(createdAt),
+      updatedAt: at(updatedAt),
       version: random.int(1, 6),
     });
-    for (const equipment of random.subset(equipments.residence)) residenceFacilities.push({ residencesId: id, equipmentsId: equipment });
+    for (const equipment of random.subset(equipments.residence)) residenceFacilities.push([id, equipment]);
 
     for (let goodIndex = 0; goodIndex < SIZES.goodsPerResidence; goodIndex += 1) {
       const [flatSize, , [minSurface, maxSurface]] = random.weighted(FLAT_SIZES.map((size) => [size, size[1]]));
@@ -127,7 +127,7 @@ async function load(connection) {
       goods.push({
         id: goodId,
         enabled: status === 'draft' ? random.chance(0.3) : random.chance(0.85),
-        residenceId: id,
+        residence: { id },
         reference: `${reference}-${String(goodIndex + 1).padStart(2, '0')}`,
         slug: slugify(flatSize === 'garage' ? 'garage' : `appartement ${label} ${Math.round(surface)} m2`),
         flatSize,
@@ -138,16 +138,18 @@ async function load(connection) {
         dpeKgco2: kwh === null ? null : Math.max(2, Math.round(kwh / 6 + random.int(-5, 5))),
         dpeKwh: kwh,
         availableFrom: random.chance(0.4) ? null : date(NOW + random.int(-180, 365) * DAY_MS),
-        createdAt: datetime(createdAt),
-        updatedAt: datetime(Math.min(NOW, updatedAt + random.int(0, 200) * DAY_MS)),
+        createdAt: at(createdAt),
+        updatedAt: at(Math.min(NOW, updatedAt + random.int(0, 200) * DAY_MS)),
         version: random.int(1, 4),
       });
-      for (const equipment of random.subset(equipments.good)) goodFacilities.push({ goodsId: goodId, equipmentsId: equipment });
+      for (const equipment of random.subset(equipments.good)) goodFacilities.push([goodId, equipment]);
       goodId += 1;
     }
   }
 
   const staffRoles = ROLES.filter((role) => role !== 'customer');
+  // Ids of their own, as the residences and goods: rows that give them are written many to a statement.
+  const [firstUser, firstToken] = [await data.nextId(User), await data.nextId(Token)];
   const users = [];
   // The invitation of each account: pending for the invited ones, used by the others.
   const tokens = [];
@@ -162,38 +164,40 @@ async function load(connection) {
     const email = `${slugify(firstName)}.${slugify(lastName)}.${index + 1}@exemple.fr`.replaceAll('-', '');
     const invitedAt = createdAt - random.int(0, 6) * DAY_MS;
     tokens.push({
+      id: firstToken + index,
       kind: 'registration',
       tokenHash: createHash('sha256').update(`bench-${index}`).digest('hex'),
       email,
       firstName,
       lastName,
       role,
-      expiresAt: datetime(invitedAt + 7 * DAY_MS).slice(0, 19),
-      usedAt: state === 'invited' ? null : datetime(createdAt).slice(0, 19),
-      createdAt: datetime(invitedAt),
+      expiresAt: atSecond(invitedAt + 7 * DAY_MS),
+      usedAt: state === 'invited' ? null : atSecond(createdAt),
+      createdAt: at(invitedAt),
     });
     users.push({
+      id: firstUser + index,
       email,
       passwordHash: state === 'invited' ? null : passwordHash,
-      roles: JSON.stringify([role]),
+      roles: [role],
       firstName,
       lastName,
       phone: random.chance(0.7) ? `06 ${String(random.int(0, 99_999_999)).padStart(8, '0').replace(/(\d\d)(?=\d)/g, '$1 ')}` : null,
       active: state !== 'deactivated',
-      lastLoginAt: lastLoginAt === null ? null : datetime(lastLoginAt).slice(0, 19),
-      createdAt: datetime(createdAt),
-      updatedAt: datetime(lastLoginAt ?? createdAt),
+      lastLoginAt: lastLoginAt === null ? null : atSecond(lastLoginAt),
+      createdAt: at(createdAt),
+      updatedAt: at(lastLoginAt ?? createdAt),
       version: random.int(1, 3),
     });
   }
 
-  await insertAll(connection, 'residences', residences);
-  await insertAll(connection, 'residence_facilities', residenceFacilities);
-  await insertAll(connection, 'goods', goods);
-  await insertAll(connection, 'good_facilities', goodFacilities);
-  await insertAll(connection, 'users', users);
-  await insertAll(connection, 'tokens', tokens);
-  await connection.query('ANALYZE TABLE residences, goods, users, tokens, residence_facilities, good_facilities');
+  await data.insert(Residence, residences);
+  await data.link(Residence, 'facilities', residenceFacilities);
+  await data.insert(Good, goods);
+  await data.link(Good, 'facilities', goodFacilities);
+  await data.insert(User, users);
+  await data.insert(Token, tokens);
+  await data.analyze([Residence, Good, User, Token]);
   return { residenceIds: residences.map((residence) => residence.id) };
 }
 
@@ -307,30 +311,30 @@ try {
   const seed = spawnSync(process.execPath, [join(root, 'api', 'dist', 'seed', 'seed-cli.js')], { cwd: root, env: { ...env, DEMO_HISTORY: 'false' }, stdio: 'inherit' });
   if (seed.status !== 0) throw new Error('The demo data could not be loaded');
 
-  const connection = await mysql.createConnection({ uri: databaseUrl, charset: 'utf8mb4_unicode_ci', timezone: 'Z' });
+  const testData = await testDataModule();
+  const session = await testData.openTestData({ databaseUrl });
   let data;
-  const loadStarted = performance.now();
   try {
-    data = await load(connection);
-    const count = async (table) => Number((await connection.query(`SELECT COUNT(*) AS count FROM \`${table}\``))[0][0].count);
+    const loadStarted = performance.now();
+    data = await load(session, testData);
     facts = {
       loadSeconds: (performance.now() - loadStarted) / 1000,
-      residences: await count('residences'),
-      goods: await count('goods'),
-      users: await count('users'),
-      equipments: await count('equipments'),
-      mariadb: (await connection.query('SELECT VERSION() AS version'))[0][0].version,
+      residences: await session.manager.count(testData.Residence),
+      goods: await session.manager.count(testData.Good),
+      users: await session.manager.count(testData.User),
+      equipments: await session.manager.count(testData.Equipment),
+      mariadb: (await session.manager.query('SELECT VERSION() AS version'))[0].version,
     };
-  } finally {
-    await connection.end();
-  }
-  console.log(`Loaded ${facts.residences} residences, ${facts.goods} goods and ${facts.users} accounts in ${facts.loadSeconds.toFixed(1)} s.`);
+    console.log(`Loaded ${facts.residences} residences, ${facts.goods} goods and ${facts.users} accounts in ${facts.loadSeconds.toFixed(1)} s.`);
 
-  api = spawn(process.execPath, [join(root, 'api', 'dist', 'main.js')], { stdio: ['ignore', 'ignore', 'inherit'], env });
-  await waitFor(() => fetch(`${origin}/api/health`).then((response) => response.ok, () => false), 'the API', 120_000);
-  // At start the API computes the dashboard's figures, which reads every published residence with its goods: the
-  // calls are measured once that is over.
-  await waitFor(async () => (await admin.query(`SELECT COUNT(*) AS count FROM \`${DATABASE}\`.statistics`))[0][0].count > 0, 'the statistics', 120_000);
+    api = spawn(process.execPath, [join(root, 'api', 'dist', 'main.js')], { stdio: ['ignore', 'ignore', 'inherit'], env });
+    await waitFor(() => fetch(`${origin}/api/health`).then((response) => response.ok, () => false), 'the API', 120_000);
+    // At start the API computes the dashboard's figures, which reads every published residence with its goods: the
+    // calls are measured once that is over.
+    await waitFor(async () => (await session.manager.count(testData.StatisticRefresh)) > 0, 'the statistics', 120_000);
+  } finally {
+    await session.close();
+  }
   const headers = { 'Content-Type': 'application/json', Origin: origin, Cookie: await logIn(origin, DEMO_ADMIN, DEMO_PASSWORD) };
   facts.loadAverage = loadavg()[0];
 

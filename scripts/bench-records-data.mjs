@@ -1,13 +1,13 @@
 // The data set of the benchmarks that need many application files (bench:records, bench:stats): 100,000 files, each
 // with its one or two persons, its wishes, 10 documents (their rows: the files themselves are not needed), 15
 // follow-up events and its stage changes over the last three years, and the contact requests of the public site (some
-// of which became the files), loaded into a MariaDB database of their own that is kept between runs.
+// of which became the files), loaded into a MariaDB database of their own that is kept between runs, through the
+// API's entities (api/dist/test-data).
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
-import mysql from 'mysql2/promise';
 import { declineReasonText, DOCUMENT_DECLINE_REASON_OPTIONS } from '@hsa-lli/common/back-office';
 import { COMMUNES, DISCOVERY_SOURCES, EVENT_TYPE_OPTIONS, OUTCOME_OPTIONS, requiredDocuments, slugify } from '@hsa-lli/common/domain';
-import { DAY_MS, date, datetime, generator, insertAll, nextId, waitFor } from './bench-support.mjs';
+import { at, atSecond, DAY_MS, date, generator, testDataModule, waitFor } from './bench-support.mjs';
 
 const root = join(import.meta.dirname, '..');
 export const DATABASE = 'bench_records';
@@ -81,13 +81,14 @@ const EVENT_WEIGHTS = [
 const OUTCOMES = OUTCOME_OPTIONS.map((option) => option.value);
 
 /** What the files are drawn among: the demo data's residences, goods and staff. */
-async function demoData(connection) {
-  const [residences] = await connection.query('SELECT id, status, area FROM residences ORDER BY id');
-  const [goods] = await connection.query('SELECT g.id, g.residenceId, g.flatSize, g.enabled, r.status FROM goods g JOIN residences r ON r.id = g.residenceId ORDER BY g.id');
-  const [users] = await connection.query('SELECT id, email, firstName, lastName, roles, passwordHash FROM users ORDER BY id');
-  const rolesOf = (user) => (typeof user.roles === 'string' ? JSON.parse(user.roles) : user.roles);
+async function demoData(data, { Good, Residence, User }) {
+  const residences = await data.manager.find(Residence, { select: { id: true, status: true, area: true }, order: { id: 'ASC' }, loadEagerRelations: false });
+  const goods = (await data.manager.find(Good, { select: { id: true, flatSize: true, enabled: true, residence: { id: true, status: true } }, relations: { residence: true }, order: { id: 'ASC' }, loadEagerRelations: false })).map(
+    (good) => ({ id: good.id, residenceId: good.residence.id, flatSize: good.flatSize, enabled: good.enabled, status: good.residence.status }),
+  );
+  const users = await data.manager.find(User, { select: { id: true, email: true, firstName: true, lastName: true, roles: true, passwordHash: true }, order: { id: 'ASC' } });
   const staff = users
-    .filter((user) => rolesOf(user).some((role) => ['admin', 'hsa', 'coordinator'].includes(role)))
+    .filter((user) => user.roles.some((role) => ['admin', 'hsa', 'coordinator'].includes(role)))
     .map((user) => ({ id: user.id, email: user.email, name: `${user.firstName} ${user.lastName}` }));
   const others = staff.filter((user) => user.email !== STAFF);
   return {
@@ -101,7 +102,7 @@ async function demoData(connection) {
   };
 }
 
-/** One file and everything that hangs on it, as rows of the tables under api/src/records/entities (and its owner's account). */
+/** One file and everything that hangs on it, as the test data takes it (api/src/test-data/types.ts NewFile), and its owner's account. */
 function drawRecord(random, demo, ids, now) {
   const { id } = ids;
   const createdAt = now - random.int(1, SIZES.years * 365) * DAY_MS - random.int(0, DAY_MS);
@@ -146,7 +147,6 @@ function drawRecord(random, demo, ids, now) {
       proSituation,
       housingSituation: random.weighted([['loc_prive', 55], ['loc_social', 15], ['proprio', 8], ['heberge', 22]]),
       taxIncome: random.chance(0.08) ? null : random.int(income[0], income[1]),
-      recordId: id,
       address: `${random.int(1, 180)} ${random.pick(STREETS)}`,
       zipCode: commune.zip_code,
       city: commune.label,
@@ -198,15 +198,14 @@ function drawRecord(random, demo, ids, now) {
       contentType: picture ? 'image/jpeg' : 'application/pdf',
       size: picture ? random.int(300_000, 4_000_000) : random.int(60_000, 2_500_000),
       sha256: random.hex(64),
-      uploadedAt: datetime(uploadedAt),
-      recordId: id,
+      uploadedAt: at(uploadedAt),
       keyId: 'bench-1',
       pages: picture ? 1 : random.weighted([[1, 60], [2, 25], [3, 10], [4, 5]]),
       scan: random.chance(0.9) ? 'clean' : 'not_scanned',
       source: random.weighted([['owner', 85], ['shared_link', 10], ['staff', 5]]),
       status: slot.status,
       reason: slot.status === 'declined' ? declineReasonText(random.pick(DOCUMENT_DECLINE_REASON_OPTIONS.slice(0, -1)).value, '') : null,
-      reviewedAt: reviewed ? datetime(between(uploadedAt)).slice(0, 19) : null,
+      reviewedAt: reviewed ? atSecond(between(uploadedAt)) : null,
       reviewedById: reviewed ? staffOf().id : null,
       watermarkedName: reviewed && random.chance(0.3) ? `${storedName.slice(0, 8)}w${random.hex(23)}` : null,
       watermarkedType: null,
@@ -234,25 +233,24 @@ function drawRecord(random, demo, ids, now) {
     const option = EVENT_TYPE_OPTIONS.find((candidate) => candidate.value === type);
     const actor = staffOf();
     const good = option.good === 'required' ? (random.pick(wishedGoods.length > 0 ? wishedGoods : demo.offered)) : option.good === 'optional' ? proposed : null;
-    const at = times[index];
+    const when = times[index];
     return {
       id: ids.event + index,
       type,
       reason: option.reasons.length > 0 && (option.reasonRequired || random.chance(0.5)) ? random.pick(option.reasons).value : null,
-      at: datetime(at).slice(0, 19),
-      outcome: ['call', 'interview', 'visit', 'offer'].includes(type) && at < now ? random.pick(OUTCOMES) : null,
+      at: atSecond(when),
+      outcome: ['call', 'interview', 'visit', 'offer'].includes(type) && when < now ? random.pick(OUTCOMES) : null,
       comment: random.chance(0.25) ? random.pick(COMMENTS) : null,
       actorId: actor.id,
       actorName: actor.name,
-      createdAt: datetime(Math.min(at, now) + random.int(0, 3_600_000)),
-      recordId: id,
-      goodId: good?.id ?? null,
+      createdAt: at(Math.min(when, now) + random.int(0, 3_600_000)),
+      good: good?.id ?? null,
     };
   });
 
   const stageChanges = path.slice(1).map((to, index) => {
     const actor = staffOf();
-    return { id: ids.stageChange + index, from: path[index], to, comment: random.chance(0.15) ? random.pick(COMMENTS) : null, actorId: actor.id, actorName: actor.name, at: datetime(moveTimes[index]), recordId: id };
+    return { id: ids.stageChange + index, from: path[index], to, comment: random.chance(0.15) ? random.pick(COMMENTS) : null, actorId: actor.id, actorName: actor.name, at: at(moveTimes[index]) };
   });
 
   const first = persons[0];
@@ -260,14 +258,14 @@ function drawRecord(random, demo, ids, now) {
     id: ids.user,
     email: first.email,
     passwordHash: random.chance(0.85) ? demo.passwordHash : null,
-    roles: '["customer"]',
+    roles: ['customer'],
     firstName: first.firstName,
     lastName: first.lastName,
     phone: first.phone,
-    active: 1,
-    createdAt: datetime(createdAt),
-    updatedAt: datetime(between(createdAt)),
-    lastLoginAt: random.chance(0.8) ? datetime(between(createdAt)).slice(0, 19) : null,
+    active: true,
+    createdAt: at(createdAt),
+    updatedAt: at(between(createdAt)),
+    lastLoginAt: random.chance(0.8) ? atSecond(between(createdAt)) : null,
     version: 1,
   };
   const record = {
@@ -276,31 +274,27 @@ function drawRecord(random, demo, ids, now) {
     situation: couple ? 'couple' : 'alone',
     link: couple ? random.weighted([['marie', 40], ['pacse', 30], ['concubin', 25], ['fratrie', 3], ['ascendant', 1], ['descendant', 1]]) : null,
     dependants,
-    createdAt: datetime(createdAt),
-    updatedAt: datetime(Math.max(createdAt, ...uploads, ...moveTimes)),
-    userId: account.id,
-    residenceId: proposed?.residenceId ?? null,
-    goodId: proposed?.id ?? null,
-    members: JSON.stringify(members),
+    createdAt: at(createdAt),
+    updatedAt: at(Math.max(createdAt, ...uploads, ...moveTimes)),
+    user: account.id,
+    residence: proposed?.residenceId ?? null,
+    good: proposed?.id ?? null,
+    members,
     discoverySource: random.chance(0.85) ? random.pick(DISCOVERY_SOURCES) : null,
-    flatSizes: JSON.stringify(flatSizes),
+    flatSizes,
     maxRent: random.chance(0.6) ? random.int(5, 14) * 100 : null,
-    completeNotifiedAt: complete ? datetime(between(createdAt)).slice(0, 19) : null,
+    completeNotifiedAt: complete ? atSecond(between(createdAt)) : null,
     stage,
-    stageChangedAt: moveTimes.length > 0 ? datetime(moveTimes.at(-1)).slice(0, 19) : null,
-    followerId: follower?.id ?? null,
-  };
-  return {
-    account,
-    record,
+    stageChangedAt: moveTimes.length > 0 ? atSecond(moveTimes.at(-1)) : null,
+    follower: follower?.id ?? null,
     persons,
-    wishedResidences: wishedResidences.map((residence) => ({ recordsId: id, residencesId: residence.id })),
-    wishedGoods: wishedGoods.map((good) => ({ recordsId: id, goodsId: good.id })),
+    wishedResidences: wishedResidences.map((residence) => residence.id),
+    wishedGoods: wishedGoods.map((good) => good.id),
     documents,
     events,
     stageChanges,
-    openedAt: createdAt,
   };
+  return { account, record, openedAt: createdAt };
 }
 
 const CONTACT_MESSAGES = [
@@ -334,12 +328,12 @@ function drawContacts(random, drawn, ids, now) {
       email: `${slugify(firstName)}.${slugify(lastName)}.${ids.contact}@exemple.fr`.replaceAll('-', ''),
       phone: random.chance(0.7) ? `06 ${String(random.int(0, 99_999_999)).padStart(8, '0').replace(/(\d\d)(?=\d)/g, '$1 ')}` : null,
       message: random.pick(CONTACT_MESSAGES),
-      consent: 1,
+      consent: true,
       eligibility: null,
-      createdAt: datetime(createdAt),
-      readAt: read === null ? null : datetime(Math.min(read, now)).slice(0, 19),
-      completedAt: completed ? datetime(Math.min(Math.max(read, recordId === null ? read : drawn.openedAt), now)).slice(0, 19) : null,
-      recordId,
+      createdAt: at(createdAt),
+      readAt: read === null ? null : atSecond(Math.min(read, now)),
+      completedAt: completed ? atSecond(Math.min(Math.max(read, recordId === null ? read : drawn.openedAt), now)) : null,
+      record: recordId === null ? null : { id: recordId },
     };
   };
   const requests = [];
@@ -352,65 +346,61 @@ function drawContacts(random, drawn, ids, now) {
   return requests;
 }
 
-/** The files, a batch at a time, each batch in one transaction. */
-async function load(connection) {
+/** The files, a batch at a time, each batch in one transaction, written through the entities. */
+async function load(data, entities) {
+  const { ContactForm, Record, RecordDocument, RecordEvent, RecordPerson, RecordStageChange, User } = entities;
   const random = generator(11);
   const contactRandom = generator(12);
-  const demo = await demoData(connection);
+  const demo = await demoData(data, entities);
   const now = Math.floor(Date.now() / DAY_MS) * DAY_MS;
   const ids = {
-    id: await nextId(connection, 'records'),
-    user: await nextId(connection, 'users'),
-    person: await nextId(connection, 'record_persons'),
-    document: await nextId(connection, 'record_documents'),
-    event: await nextId(connection, 'record_events'),
-    stageChange: await nextId(connection, 'record_stage_changes'),
-    contact: await nextId(connection, 'contact_forms'),
+    id: await data.nextId(Record),
+    user: await data.nextId(User),
+    person: await data.nextId(RecordPerson),
+    document: await data.nextId(RecordDocument),
+    event: await data.nextId(RecordEvent),
+    stageChange: await data.nextId(RecordStageChange),
+    contact: await data.nextId(ContactForm),
   };
-  await connection.query('SET SESSION unique_checks = 0, foreign_key_checks = 0');
   for (let start = 0; start < SIZES.records; start += BATCH) {
-    const batch = { users: [], records: [], record_persons: [], record_wished_residences: [], record_wished_goods: [], record_documents: [], record_events: [], record_stage_changes: [], contact_forms: [] };
+    const batch = { users: [], files: [], contactForms: [] };
     for (let index = start; index < Math.min(SIZES.records, start + BATCH); index += 1) {
       const drawn = drawRecord(random, demo, ids, now);
       batch.users.push(drawn.account);
-      batch.records.push(drawn.record);
-      batch.record_persons.push(...drawn.persons);
-      batch.record_wished_residences.push(...drawn.wishedResidences);
-      batch.record_wished_goods.push(...drawn.wishedGoods);
-      batch.record_documents.push(...drawn.documents);
-      batch.record_events.push(...drawn.events);
-      batch.record_stage_changes.push(...drawn.stageChanges);
-      batch.contact_forms.push(...drawContacts(contactRandom, drawn, ids, now));
+      batch.files.push(drawn.record);
+      batch.contactForms.push(...drawContacts(contactRandom, drawn, ids, now));
       ids.id += 1;
       ids.user += 1;
-      ids.person += drawn.persons.length;
-      ids.document += drawn.documents.length;
-      ids.event += drawn.events.length;
-      ids.stageChange += drawn.stageChanges.length;
+      ids.person += drawn.record.persons.length;
+      ids.document += drawn.record.documents.length;
+      ids.event += drawn.record.events.length;
+      ids.stageChange += drawn.record.stageChanges.length;
     }
-    await connection.beginTransaction();
-    for (const [table, rows] of Object.entries(batch)) await insertAll(connection, table, rows, 5_000);
-    await connection.commit();
+    await data.transaction(async () => {
+      await data.users(batch.users);
+      await data.files(batch.files);
+      await data.insert(ContactForm, batch.contactForms);
+    });
     process.stdout.write(`\r  ${Math.min(SIZES.records, start + BATCH).toLocaleString('en')} files written`);
   }
   process.stdout.write('\n');
-  await connection.query('SET SESSION unique_checks = 1, foreign_key_checks = 1');
-  await connection.query('ANALYZE TABLE users, records, record_persons, record_wished_residences, record_wished_goods, record_documents, record_events, record_stage_changes, contact_forms');
-  await connection.query(`ALTER DATABASE \`${DATABASE}\` COMMENT = ?`, [SEED_VERSION]);
+  await data.analyze([User, Record, RecordPerson, RecordDocument, RecordEvent, RecordStageChange, ContactForm]);
 }
 
-export async function countRows(connection) {
-  const count = async (table) => Number((await connection.query(`SELECT COUNT(*) AS count FROM \`${table}\``))[0][0].count);
+/** How many rows the data set holds, through the entities. */
+export async function countRows(data) {
+  const { ContactForm, Good, IsNull, Not, Record, RecordDocument, RecordEvent, RecordPerson, RecordStageChange, Residence } = await testDataModule();
+  const count = (entity, where) => data.manager.count(entity, { where });
   return {
-    records: await count('records'),
-    persons: await count('record_persons'),
-    documents: await count('record_documents'),
-    events: await count('record_events'),
-    stageChanges: await count('record_stage_changes'),
-    contactForms: await count('contact_forms'),
-    convertedContactForms: Number((await connection.query('SELECT COUNT(*) AS count FROM contact_forms WHERE recordId IS NOT NULL'))[0][0].count),
-    residences: await count('residences'),
-    goods: await count('goods'),
+    records: await count(Record),
+    persons: await count(RecordPerson),
+    documents: await count(RecordDocument),
+    events: await count(RecordEvent),
+    stageChanges: await count(RecordStageChange),
+    contactForms: await count(ContactForm),
+    convertedContactForms: await count(ContactForm, { record: Not(IsNull()) }),
+    residences: await count(Residence),
+    goods: await count(Good),
   };
 }
 
@@ -418,10 +408,10 @@ export async function countRows(connection) {
  * Whether the database holds the files already, drawn as this file draws them: as many documents and events as drawn
  * (the demo data has none), and the seed's version as the database's comment (written once a load is over).
  */
-async function isLoaded(connection) {
+async function isLoaded(admin, data) {
   // A load that stopped before the tables were made leaves none.
-  const counts = await countRows(connection).catch(() => null);
-  const [[schema]] = await connection.query('SELECT schema_comment AS seed FROM information_schema.schemata WHERE schema_name = ?', [DATABASE]);
+  const counts = await countRows(data).catch(() => null);
+  const [[schema]] = await admin.query('SELECT schema_comment AS seed FROM information_schema.schemata WHERE schema_name = ?', [DATABASE]);
   return (
     counts !== null &&
     schema?.seed === SEED_VERSION &&
@@ -434,44 +424,53 @@ async function isLoaded(connection) {
 /**
  * The data set's database, loaded when it is not there yet (or is from an older seed, or `reseed` asks): the
  * migrations and the demo data as `npm run seed` loads them (the built API's seed-cli run with `env`), then the
- * files. Answers a connection to it and how long the load took (null when it was there already).
+ * files, through the test data's bulk session (no unique or foreign key checks). Answers a test-data session on it
+ * (api/dist/test-data), to close once done, and how long the load took (null when it was there already).
  */
 export async function openDataSet({ admin, databaseUrl, env, reseed }) {
-  const connect = () => mysql.createConnection({ uri: databaseUrl, charset: 'utf8mb4_unicode_ci', timezone: 'Z' });
+  const testData = await testDataModule();
   const [[{ present }]] = await admin.query('SELECT COUNT(*) AS present FROM information_schema.schemata WHERE schema_name = ?', [DATABASE]);
-  let connection = present ? await connect() : null;
-  if (!reseed && connection && (await isLoaded(connection))) {
-    console.log(`${DATABASE} holds the files already (--reseed to load them again).`);
-    return { connection, loadSeconds: null };
+  if (present && !reseed) {
+    const data = await testData.openTestData({ databaseUrl });
+    if (await isLoaded(admin, data)) {
+      console.log(`${DATABASE} holds the files already (--reseed to load them again).`);
+      return { data, loadSeconds: null };
+    }
+    await data.close();
   }
-  await connection?.end();
   console.log(`Loading ${SIZES.records.toLocaleString('en')} files into ${DATABASE}…`);
   await admin.query(`DROP DATABASE IF EXISTS \`${DATABASE}\``);
   await admin.query(`CREATE DATABASE \`${DATABASE}\` CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci`);
   // The demo data without its year of history: the data set's own files are the ones measured.
   const seed = spawnSync(process.execPath, [join(root, 'api', 'dist', 'seed', 'seed-cli.js')], { cwd: root, env: { ...env, DEMO_HISTORY: 'false' }, stdio: 'inherit' });
   if (seed.status !== 0) throw new Error('The demo data could not be loaded');
-  connection = await connect();
   const started = performance.now();
-  await load(connection);
+  const bulk = await testData.openTestData({ databaseUrl }, { bulk: true });
+  try {
+    await load(bulk, testData);
+  } finally {
+    await bulk.close();
+  }
   const loadSeconds = (performance.now() - started) / 1000;
+  await admin.query(`ALTER DATABASE \`${DATABASE}\` COMMENT = ?`, [SEED_VERSION]);
   console.log(`Loaded in ${loadSeconds.toFixed(0)} s.`);
-  return { connection, loadSeconds };
+  return { data: await testData.openTestData({ databaseUrl }), loadSeconds };
 }
 
-/** When the API last computed the statistics on the data set (as stored, a string), or null. */
-export async function lastStatistics(admin) {
-  const [rows] = await admin.query(`SELECT CAST(computedAt AS CHAR) AS at FROM \`${DATABASE}\`.statistic_refreshes`).catch(() => [[]]);
-  return rows[0]?.at ?? null;
+/** When the API last computed the statistics on the data set (in milliseconds), or null. */
+export async function lastStatistics(data) {
+  const { StatisticRefresh } = await testDataModule();
+  const [latest] = await data.manager.find(StatisticRefresh).catch(() => []);
+  return latest?.computedAt.getTime() ?? null;
 }
 
 /**
  * Waits for the API to have computed the statistics again since `previous` (lastStatistics before it started): it
  * computes them as it starts, counting every event, and the calls are measured once that is over.
  */
-export async function waitForStatistics(admin, previous) {
+export async function waitForStatistics(data, previous) {
   await waitFor(async () => {
-    const at = await lastStatistics(admin);
+    const at = await lastStatistics(data);
     return at !== null && at !== previous;
   }, 'the statistics', 600_000);
 }

@@ -33,6 +33,7 @@ import {
   startApi,
   stop,
   summary,
+  testDataModule,
   timedPost,
 } from './bench-support.mjs';
 
@@ -280,10 +281,13 @@ const env = benchApiEnv({
   RECORD_VIEWS_PER_DAY: '1000000',
 });
 let api = null;
+/** The data set's test-data session (api/dist/test-data): what the bench reads and clears through the entities. */
+let data = null;
 
 /** Stops the API and removes the data folder; the database stays for the next run. */
 const cleanUp = cleanUpOnce(async () => {
   await stop(api);
+  await data?.close();
   await admin.end();
   rmSync(dataDir, { recursive: true, force: true });
 });
@@ -291,15 +295,19 @@ const cleanUp = cleanUpOnce(async () => {
 const results = { lists: [], page: [], exports: [] };
 let facts;
 try {
-  const { connection, loadSeconds } = await openDataSet({ admin, databaseUrl, env, reseed: RESEED });
-  try {
-    const [[staff]] = await connection.query('SELECT id FROM users WHERE email = ?', [STAFF]);
+  const dataSet = await openDataSet({ admin, databaseUrl, env, reseed: RESEED });
+  data = dataSet.data;
+  {
+    const { AuditEntry, Good, Record, RecordPerson, Residence } = await testDataModule();
+    const staff = await data.user(STAFF);
     // The consultations of earlier runs: each run starts from the same audit trail.
-    await connection.query('DELETE FROM audit_entries WHERE actorId = ?', [staff.id]);
-    const [residences] = await connection.query('SELECT id FROM residences ORDER BY id');
-    const [goods] = await connection.query('SELECT id FROM goods ORDER BY id');
-    const [records] = await connection.query('SELECT id, reference FROM records ORDER BY id');
-    const [persons] = await connection.query('SELECT firstName, lastName, email FROM record_persons WHERE id % 997 = 0');
+    await data.remove(AuditEntry, { actorId: staff.id });
+    const ids = { select: { id: true }, order: { id: 'ASC' }, loadEagerRelations: false };
+    const residences = await data.manager.find(Residence, ids);
+    const goods = await data.manager.find(Good, ids);
+    const records = await data.manager.find(Record, { ...ids, select: { id: true, reference: true } });
+    // One person in 997, in the order of their ids.
+    const persons = (await data.manager.find(RecordPerson, { select: { id: true, firstName: true, lastName: true, email: true }, order: { id: 'ASC' } })).filter((person) => person.id % 997 === 0);
     const random = generator(41);
     const names = persons.flatMap((person) => [
       person.lastName,
@@ -312,22 +320,20 @@ try {
       return random.chance(0.5) ? reference : reference.slice(4);
     });
     facts = {
-      ...(await countRows(connection)),
-      loadSeconds,
-      followedByMe: Number((await connection.query('SELECT COUNT(*) AS count FROM records WHERE followerId = ?', [staff.id]))[0][0].count),
-      mariadb: (await connection.query('SELECT VERSION() AS version'))[0][0].version,
-      bufferPoolMb: Number((await connection.query('SELECT @@innodb_buffer_pool_size AS size'))[0][0].size) / 2 ** 20,
+      ...(await countRows(data)),
+      loadSeconds: dataSet.loadSeconds,
+      followedByMe: await data.manager.count(Record, { where: { follower: { id: staff.id } } }),
+      mariadb: (await admin.query('SELECT VERSION() AS version'))[0][0].version,
+      bufferPoolMb: Number((await admin.query('SELECT @@innodb_buffer_pool_size AS size'))[0][0].size) / 2 ** 20,
       residenceIds: residences.map((row) => row.id),
       goodIds: goods.map((row) => row.id),
       recordIds: records.map((row) => row.id),
       names,
       references,
     };
-  } finally {
-    await connection.end();
   }
 
-  const previousStatistics = await lastStatistics(admin);
+  const previousStatistics = await lastStatistics(data);
   const apiStarted = performance.now();
   api = await startApi({
     root,
@@ -340,7 +346,7 @@ try {
     },
   });
   // At start the API computes the dashboard's figures, which count every event: the calls are measured once that is over.
-  await waitForStatistics(admin, previousStatistics);
+  await waitForStatistics(data, previousStatistics);
   facts.startSeconds = (performance.now() - apiStarted) / 1000;
   const headers = { 'Content-Type': 'application/json', Origin: origin, Cookie: await logIn(origin, STAFF, DEMO_PASSWORD) };
   // Files just loaded have no list columns yet: the first list works them out (the API starts on it as it starts).
@@ -388,7 +394,7 @@ const report = [
   '',
   `Machine: a shared ${cpu.length}-core machine (${cpu[0]?.model.trim()}, ${Math.round(totalmem() / 2 ** 30)} GiB), shared with whatever else runs on it; load average ${facts.loadAverage.toFixed(2)} before the first call. Node.js ${process.version}, MariaDB ${facts.mariadb} with its defaults (InnoDB buffer pool of ${facts.bufferPoolMb} MB, smaller than the data); the API built at ${git('rev-parse', '--short', 'HEAD')}${changed ? ' with uncommitted changes' : ''}, one process, sessions in MariaDB, no Redis (the export job runs in the API process).`,
   '',
-  `Data: ${facts.records.toLocaleString('en')} files with ${facts.persons.toLocaleString('en')} persons (one, or two for a couple), ${facts.documents.toLocaleString('en')} documents (ten each: rows only, validated, waiting or refused, a few kinds missing), ${facts.events.toLocaleString('en')} follow-up events (fifteen each over the last three years, a few planned) and ${facts.stageChanges.toLocaleString('en')} stage changes; each file wishes residences and goods among the demo data's ${facts.residences} residences and ${facts.goods} goods, has its customer account; ${facts.followedByMe.toLocaleString('en')} are followed by the staff member the calls are made as. ${facts.loadSeconds === null ? 'Loaded by an earlier run and kept.' : `Loaded in ${facts.loadSeconds.toFixed(0)} s by multi-row INSERTs.`} The API started in ${facts.startSeconds.toFixed(0)} s and answered its first list ${(facts.readySeconds - facts.startSeconds).toFixed(0)} s later (files just loaded get their list columns then).`,
+  `Data: ${facts.records.toLocaleString('en')} files with ${facts.persons.toLocaleString('en')} persons (one, or two for a couple), ${facts.documents.toLocaleString('en')} documents (ten each: rows only, validated, waiting or refused, a few kinds missing), ${facts.events.toLocaleString('en')} follow-up events (fifteen each over the last three years, a few planned) and ${facts.stageChanges.toLocaleString('en')} stage changes; each file wishes residences and goods among the demo data's ${facts.residences} residences and ${facts.goods} goods, has its customer account; ${facts.followedByMe.toLocaleString('en')} are followed by the staff member the calls are made as. ${facts.loadSeconds === null ? 'Loaded by an earlier run and kept.' : `Loaded in ${facts.loadSeconds.toFixed(0)} s through the entities (api/dist/test-data, many rows an insert).`} The API started in ${facts.startSeconds.toFixed(0)} s and answered its first list ${(facts.readySeconds - facts.startSeconds).toFixed(0)} s later (files just loaded get their list columns then).`,
   '',
   `Load: each case on its own, ${RATE} requests/s for ${MEASURE_S} s after ${WARM_UP_S} s of warm-up, logged in as an hsa (RECORD_VIEWS_PER_DAY raised for the bench); open model (a request starts on schedule whatever the earlier ones do). Latency is measured by the client, from the time a request was due to the last byte of its answer. « Other work »: the share of the machine's CPU time (both cores) that processes other than the API, MariaDB and the bench took while a case was measured (/proc/stat), other people's builds and browsers mostly; a case waits for it to fall under ${share(QUIET)}, and is measured again (${ATTEMPTS} tries at most, the calmest kept) when it was over that meanwhile.`,
   '',

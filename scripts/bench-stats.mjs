@@ -17,7 +17,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import mysql from 'mysql2/promise';
 import { STATISTIC_OPTIONS } from '@hsa-lli/common/back-office';
 import { countRows, DATABASE, lastStatistics, openDataSet, STAFF, waitForStatistics } from './bench-records-data.mjs';
-import { benchApiEnv, besideOthers, checkBuilt, cleanUpOnce, generator, idle, line, logIn, measured, ms, quiet, reportErrors, share, startApi, stop, summary, timedGet } from './bench-support.mjs';
+import { benchApiEnv, besideOthers, checkBuilt, cleanUpOnce, generator, idle, line, logIn, measured, ms, quiet, reportErrors, share, startApi, stop, summary, testDataModule, timedGet } from './bench-support.mjs';
 
 const root = join(import.meta.dirname, '..');
 const port = Number(process.env.BENCH_PORT ?? 4313);
@@ -60,10 +60,13 @@ const admin = await mysql.createConnection(server.toString());
 const dataDir = mkdtempSync(join(tmpdir(), 'hsa-lli-bench-stats-'));
 const env = benchApiEnv({ port, dataDir, origin, DATABASE_URL: databaseUrl, REDIS_URL: redisUrl, QUEUE_PREFIX, PRERENDER: 'false', SMTP_URL: '' });
 let api = null;
+/** The data set's test-data session (api/dist/test-data): what the bench reads through the entities. */
+let data = null;
 
 /** Stops the API and removes the data folder; the database stays for the next run. */
 const cleanUp = cleanUpOnce(async () => {
   await stop(api);
+  await data?.close();
   await admin.end();
   rmSync(dataDir, { recursive: true, force: true });
 });
@@ -174,9 +177,9 @@ async function measureRead(scenario, headers) {
   let outcome;
   let refreshed = false;
   for (let run = 1; run <= 2; run += 1) {
-    const before = await lastStatistics(admin);
+    const before = await lastStatistics(data);
     outcome = await measured(send, { rate: RATE, warmUpS: WARM_UP_S, measureS: scenario.seconds, threshold: QUIET, attempts: ATTEMPTS });
-    refreshed = (await lastStatistics(admin)) !== before;
+    refreshed = (await lastStatistics(data)) !== before;
     if (!refreshed) break;
     if (run === 1) console.log('  the scheduled refresh ran meanwhile: measured again');
   }
@@ -204,26 +207,25 @@ async function measureRead(scenario, headers) {
 const results = { refreshes: [], reads: [] };
 let facts;
 try {
-  const { connection, loadSeconds } = await openDataSet({ admin, databaseUrl, env, reseed: RESEED });
-  try {
-    const [[span]] = await connection.query('SELECT MIN(`at`) AS first, MAX(`at`) AS last FROM record_events');
-    facts = {
-      ...(await countRows(connection)),
-      loadSeconds,
-      span: { first: day(span.first), last: day(span.last) },
-      mariadb: (await connection.query('SELECT VERSION() AS version'))[0][0].version,
-      bufferPoolMb: Number((await connection.query('SELECT @@innodb_buffer_pool_size AS size'))[0][0].size) / 2 ** 20,
-    };
-  } finally {
-    await connection.end();
-  }
+  const dataSet = await openDataSet({ admin, databaseUrl, env, reseed: RESEED });
+  data = dataSet.data;
+  const { RecordEvent, StatisticMonth } = await testDataModule();
+  /** The first or the last event's time. */
+  const edge = async (direction) => (await data.manager.find(RecordEvent, { select: { id: true, at: true }, order: { at: direction }, take: 1 }))[0].at;
+  facts = {
+    ...(await countRows(data)),
+    loadSeconds: dataSet.loadSeconds,
+    span: { first: day(await edge('ASC')), last: day(await edge('DESC')) },
+    mariadb: (await admin.query('SELECT VERSION() AS version'))[0][0].version,
+    bufferPoolMb: Number((await admin.query('SELECT @@innodb_buffer_pool_size AS size'))[0][0].size) / 2 ** 20,
+  };
 
-  const previousStatistics = await lastStatistics(admin);
+  const previousStatistics = await lastStatistics(data);
   const apiStarted = performance.now();
   api = await startApi({ root, env, origin });
-  await waitForStatistics(admin, previousStatistics);
+  await waitForStatistics(data, previousStatistics);
   facts.startSeconds = (performance.now() - apiStarted) / 1000;
-  facts.storedRows = Number((await admin.query(`SELECT COUNT(*) AS count FROM \`${DATABASE}\`.statistic_months`))[0][0].count);
+  facts.storedRows = await data.manager.count(StatisticMonth);
   const headers = { Origin: origin, Cookie: await logIn(origin, STAFF, DEMO_PASSWORD) };
   // Files just loaded have no list columns yet: the API works them out as it starts, and the first list waits for that
   // (as on bench:records). Then the API's own work at start (and the refreshes it asked for) is let to end.
@@ -268,7 +270,7 @@ const report = [
   '',
   `Machine: a shared ${cpu.length}-core machine (${cpu[0]?.model.trim()}, ${Math.round(totalmem() / 2 ** 30)} GiB), shared with whatever else runs on it; load average ${facts.loadAverage.toFixed(2)} before the first measure. Node.js ${process.version}, MariaDB ${facts.mariadb} with its defaults (InnoDB buffer pool of ${facts.bufferPoolMb} MB, smaller than the data), Redis on the same machine; the API built at ${git('rev-parse', '--short', 'HEAD')}${changed ? ' with uncommitted changes' : ''}, one process running the \`statistics\` queue's worker (BullMQ on Redis, queue prefix \`${QUEUE_PREFIX}\`), sessions in Redis.`,
   '',
-  `Data: bench:records' data set (\`${DATABASE}\`, scripts/bench-records-data.mjs): ${count(facts.records)} files, ${count(facts.events)} follow-up events from ${facts.span.first} to ${facts.span.last} (a few planned in the coming weeks), ${count(facts.stageChanges)} stage changes, ${count(facts.contactForms)} contact requests of which ${count(facts.convertedContactForms)} became files, the demo data's ${facts.residences} residences and ${facts.goods} goods. ${facts.loadSeconds === null ? 'Loaded by an earlier run and kept.' : `Loaded in ${facts.loadSeconds.toFixed(0)} s by multi-row INSERTs.`} The API started and computed the statistics once in ${facts.startSeconds.toFixed(0)} s, and had worked out the files' list columns and gone idle ${(facts.readySeconds - facts.startSeconds).toFixed(0)} s later; the statistics are ${count(facts.storedRows)} stored rows (\`statistic_months\`).`,
+  `Data: bench:records' data set (\`${DATABASE}\`, scripts/bench-records-data.mjs): ${count(facts.records)} files, ${count(facts.events)} follow-up events from ${facts.span.first} to ${facts.span.last} (a few planned in the coming weeks), ${count(facts.stageChanges)} stage changes, ${count(facts.contactForms)} contact requests of which ${count(facts.convertedContactForms)} became files, the demo data's ${facts.residences} residences and ${facts.goods} goods. ${facts.loadSeconds === null ? 'Loaded by an earlier run and kept.' : `Loaded in ${facts.loadSeconds.toFixed(0)} s through the entities (api/dist/test-data, many rows an insert).`} The API started and computed the statistics once in ${facts.startSeconds.toFixed(0)} s, and had worked out the files' list columns and gone idle ${(facts.readySeconds - facts.startSeconds).toFixed(0)} s later; the statistics are ${count(facts.storedRows)} stored rows (\`statistic_months\`).`,
   '',
   `« Other work »: the share of the machine's CPU time (both cores) that processes other than the API, MariaDB and the bench took meanwhile (/proc/stat); each measure waits (two minutes at most) for it to fall under ${share(QUIET)}, and a read case is measured again (${ATTEMPTS} tries at most, the calmest kept) when it was over that meanwhile. Redis's own time counts as other work.`,
   '',

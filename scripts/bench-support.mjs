@@ -1,5 +1,5 @@
-// What the benchmarks share: a seeded generator for their rows, fast multi-row inserts into MariaDB, requests fired at
-// a fixed rate (an open model: each starts when due, whatever the earlier ones do), percentiles, a staff login, waiting
+// What the benchmarks share: a seeded generator for their rows, the API's test-data module that writes them through the
+// entities, requests fired at a fixed rate (an open model: each starts when due, whatever the earlier ones do), percentiles, a staff login, waiting
 // for a calm machine, and starting the built API.
 import { spawn, spawnSync } from 'node:child_process';
 import { once } from 'node:events';
@@ -13,23 +13,16 @@ import { MEMORY_GIVEN_BACK } from './node-runtime.mjs';
 export { generator } from '../api/dist/seed/seeded-random.js';
 
 export const DAY_MS = 86_400_000;
-/** A DATETIME(3) as MariaDB takes it, in UTC. */
-export const datetime = (ms) => new Date(ms).toISOString().slice(0, 23).replace('T', ' ');
+/** A time, and the same to the second (what the columns that keep seconds only hold). */
+export const at = (ms) => new Date(ms);
+export const atSecond = (ms) => new Date(Math.floor(ms / 1000) * 1000);
 export const date = (ms) => new Date(ms).toISOString().slice(0, 10);
 
-/** Multi-row INSERTs of `batch` rows each; the rows are objects with the table's columns as keys. */
-export async function insertAll(connection, table, rows, batch = 1_000) {
-  if (rows.length === 0) return;
-  const columns = Object.keys(rows[0]).map((column) => `\`${column}\``).join(', ');
-  for (let start = 0; start < rows.length; start += batch) {
-    await connection.query(`INSERT INTO \`${table}\` (${columns}) VALUES ?`, [rows.slice(start, start + batch).map((row) => Object.values(row))]);
-  }
-}
-
-export async function nextId(connection, table) {
-  const [[{ id }]] = await connection.query(`SELECT COALESCE(MAX(id), 0) + 1 AS id FROM \`${table}\``);
-  return Number(id);
-}
+/**
+ * The built API's test-data module (api/dist/test-data): the benches write their rows and read their figures through
+ * the entities with it, many rows an insert, so that what they load follows every migration.
+ */
+export const testDataModule = () => import('../api/dist/test-data/index.js');
 
 /**
  * A call timed from when it was due to the last byte of its answer; `check` says what is wrong with a 2xx answer
