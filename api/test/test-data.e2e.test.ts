@@ -87,6 +87,43 @@ describe.each(BACKENDS)('the test data on $name', (backend) => {
     expect(await api.dataSource.manager.countBy(User, { email: 'maite.etchart@example.org' })).toBe(0);
   });
 
+  it('writes rows that give their own ids many to a statement, each value as the entities’ own insert writes it', async () => {
+    const t3 = await data.goodId('RES-001-02');
+    const [userId, fileId, personId, eventId] = [await data.nextId(User), await data.nextId(Record), await data.nextId(RecordPerson), await data.nextId(RecordEvent)];
+    const lastLoginAt = new Date('2026-05-04T08:09:10.000Z');
+    expect(await data.users([{ id: userId, email: 'beñat.irigoyen@example.org', passwordHash: null, roles: ['customer'], firstName: 'Beñat', lastName: 'Irigoyen', active: false, lastLoginAt }])).toEqual([userId]);
+    await data.files([
+      {
+        id: fileId,
+        reference: 'DOS-2026-7902',
+        stage: 'committee',
+        situation: 'alone',
+        dependants: 0,
+        members: [],
+        flatSizes: ['T2', 'T3'],
+        user: userId,
+        good: null,
+        createdAt: new Date('2026-04-01T12:34:56.789Z'),
+        updatedAt: new Date('2026-04-02T12:00:00.000Z'),
+        persons: [{ id: personId, position: 1, firstName: 'Beñat', lastName: 'Irigoyen', birthDate: '1991-07-14', taxIncome: 28000 }],
+        events: [{ id: eventId, type: 'offer', reason: null, good: t3, at: new Date('2026-04-05T09:30:00.000Z'), outcome: 'interested', comment: null, actorId: null, actorName: 'Test', createdAt: new Date('2026-04-05T09:31:00.000Z') }],
+      },
+    ]);
+
+    const user = await api.dataSource.manager.findOneByOrFail(User, { id: userId });
+    expect(user).toMatchObject({ email: 'beñat.irigoyen@example.org', passwordHash: null, roles: ['customer'], active: false, lastLoginAt, version: 1 });
+    const file = await api.dataSource.manager.findOneOrFail(Record, { where: { id: fileId }, relations: { user: true, persons: true } });
+    expect(file).toMatchObject({ reference: 'DOS-2026-7902', stage: 'committee', members: [], flatSizes: ['T2', 'T3'], user: { id: userId } });
+    expect(file.createdAt.toISOString()).toBe('2026-04-01T12:34:56.789Z');
+    expect(file.persons).toMatchObject([{ id: personId, birthDate: '1991-07-14', taxIncome: 28000, email: null }]);
+    const event = await api.dataSource.manager.findOneOrFail(RecordEvent, { where: { id: eventId }, relations: { record: true, good: true } });
+    expect(event).toMatchObject({ type: 'offer', outcome: 'interested', record: { id: fileId }, good: { id: t3 } });
+    expect(event.at.toISOString()).toBe('2026-04-05T09:30:00.000Z');
+
+    await data.removeFiles(['DOS-2026-7902']);
+    await data.removeUsers(['beñat.irigoyen@example.org']);
+  });
+
   it('refuses a row that names a property its entity lacks, and writes nothing of a transaction that fails', async () => {
     await expect(data.insert(User, [{ email: 'x@example.org', roles: ['customer'], firstName: 'X', lastName: 'Y', nickname: 'x' } as never])).rejects.toThrow('User has no property nickname.');
     await expect(
