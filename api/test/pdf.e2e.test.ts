@@ -1,7 +1,10 @@
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+/**
+ * The printable PDFs through the API, printed by Chromium: the pages' data, printed once and kept a day, printed again
+ * when what they show changes, opened to the staff they are for and to the print credential of that page only.
+ */
+import { execFileSync } from 'node:child_process';
+import { readdirSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Queue } from 'bullmq';
 import request from 'supertest';
@@ -12,68 +15,14 @@ import { Good } from '../src/goods/entities/good.entity.js';
 import { PDF_KEPT_MS } from '../src/printing/printed-files.js';
 import { PdfPrinter } from '../src/printing/printing.processor.js';
 import { PrintingService } from '../src/printing/printing.service.js';
-import { REPO_ROOT } from '../src/paths.js';
 import { Record } from '../src/records/entities/record.entity.js';
 import { createRedisClient } from '../src/redis/redis.module.js';
-import { agentsByRole, type Agent } from './back-office.js';
-import { BACKENDS, SERVER_BACKEND, type TestApi } from './backends.js';
+import { agentsByRole } from './back-office.js';
+import { BACKENDS, type TestApi } from './backends.js';
+import { binary, CHROMIUM, downloadPdf, pdfText, until } from './printed-pdfs.js';
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const EXECUTIVE = '/PDF/note-de-direction/[id]';
 const SUMMARY = '/PDF/fiche-synthese-demandeur/[id]';
-
-/** Reads a binary answer whole (supertest parses only text and JSON by itself). */
-function binary(response: request.Response, callback: (error: Error | null, body: Buffer) => void): void {
-  const chunks: Buffer[] = [];
-  response.on('data', (chunk: Buffer) => chunks.push(chunk));
-  response.on('end', () => callback(null, Buffer.concat(chunks)));
-}
-
-/** The text of a PDF, as Debian's poppler-utils reads it. */
-function pdfText(pdf: Buffer): string {
-  const folder = mkdtempSync(join(tmpdir(), 'hsa-pdf-text-'));
-  try {
-    writeFileSync(join(folder, 'file.pdf'), pdf);
-    // In reading order, every run of white space as one space: a table cell's text may be cut across lines.
-    return execFileSync('pdftotext', [join(folder, 'file.pdf'), '-'], { encoding: 'utf8' }).replace(/\s+/g, ' ');
-  } finally {
-    rmSync(folder, { recursive: true, force: true });
-  }
-}
-
-async function until<T>(check: () => Promise<T | null | undefined | false>, timeoutMs = 60_000, what = 'a condition'): Promise<T> {
-  const started = Date.now();
-  for (;;) {
-    const value = await check();
-    if (value) return value;
-    if (Date.now() - started > timeoutMs) throw new Error(`Timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-}
-
-/** Asks for a PDF as a person's page does: the file, or its job followed until it ends, then the file. */
-async function downloadPdf(agent: Agent, call: string, timeoutMs = 60_000): Promise<request.Response> {
-  return until(
-    async () => {
-      const answer = await agent.get(`/api${call}.pdf`).buffer(true).parse(binary);
-      if (answer.status === 200) return answer;
-      expect(answer.status, JSON.stringify(answer.body)).toBe(202);
-      const job = JSON.parse((answer.body as Buffer).toString('utf8')).job as { id: string; state: string };
-      const ended = await until(
-        async () => {
-          const { body } = await agent.get(`/api${call}/jobs/${job.id}`).expect(200);
-          return body.job.state === 'completed' || body.job.state === 'failed' ? body.job : null;
-        },
-        timeoutMs,
-        `job ${job.id}`,
-      );
-      expect(ended.state, ended.failed_reason).toBe('completed');
-      return null;
-    },
-    timeoutMs,
-    `the PDF of ${call}`,
-  );
-}
 
 describe.each(BACKENDS)('the printable PDFs, on $name', (backend) => {
   let api: TestApi;
@@ -355,90 +304,3 @@ describe.each(BACKENDS)('the printable PDFs, on $name', (backend) => {
     }
   }, 120_000);
 });
-
-describe.runIf(SERVER_BACKEND)('a PDF worker killed while it prints, on MariaDB with Redis queues', () => {
-  let api: TestApi;
-  let worker: ChildProcess | undefined;
-  let rescuer: TestApi | undefined;
-
-  afterAll(async () => {
-    worker?.kill('SIGKILL');
-    await rescuer?.stop();
-    await api?.stop();
-  });
-
-  it('leaves a job another worker finishes, once, and the file is served', async () => {
-    const workerScript = join(REPO_ROOT, 'api', 'dist', 'worker.js');
-    expect(existsSync(join(REPO_ROOT, 'api', 'dist', 'printing', 'printing.processor.js')), 'the API must be built (npm run build -w api)').toBe(true);
-    // This API queues only: the printing is the other processes' work.
-    api = await SERVER_BACKEND!.start({ serveApps: true, runWorkers: false, chromiumPath: CHROMIUM, chromiumFromNpm: false });
-    const origin = `http://127.0.0.1:${(api.server.address() as AddressInfo).port}`;
-    const hsa = (await agentsByRole(api)).hsa;
-    const good = (await api.dataSource.getRepository(Good).find({ order: { id: 'ASC' }, take: 1 }))[0]!;
-    const call = `/api/goods/${good.id}/PDF/executive`;
-
-    // A worker of its own, in a process of its own, on the same database, Redis, data folder and session secret.
-    worker = spawn(process.execPath, [workerScript], {
-      env: {
-        ...process.env,
-        DATABASE_URL: api.config.databaseUrl!,
-        REDIS_URL: api.config.redisUrl!,
-        QUEUE_PREFIX: api.config.queuePrefix,
-        DATA_DIR: api.config.dataDir,
-        FRONT_ORIGIN: origin,
-        CHROMIUM_PATH: CHROMIUM,
-        SEED_DEMO: 'false',
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let output = '';
-    worker.stdout!.on('data', (chunk) => (output += String(chunk)));
-    worker.stderr!.on('data', (chunk) => (output += String(chunk)));
-    await until(async () => output.includes('queue worker started'), 60_000, `the worker to start: ${output}`);
-
-    const { body } = await hsa.get(`${call}.pdf`).expect(202);
-    const queue = new Queue('pdf', { connection: createRedisClient(api.config.redisUrl!), prefix: api.config.queuePrefix });
-    try {
-      // Killed the moment it takes the job, before any file could be written.
-      await until(async () => (await queue.getJob(body.job.id))?.getState().then((state) => state === 'active'), 30_000, 'the worker to take the job');
-      worker.kill('SIGKILL');
-      await new Promise((resolve) => worker!.once('exit', resolve));
-      const folder = join(api.config.dataDir, 'private', 'pdf');
-      expect(existsSync(folder) ? readdirSync(folder).filter((name) => name.endsWith('.pdf.enc')) : []).toEqual([]);
-      expect((await hsa.get(`${call}/jobs/${body.job.id}`).expect(200)).body.job.state).toBe('active');
-
-      // Another worker (here, in this process) finds the stalled job once its lock expires, and prints it.
-      rescuer = await startWorker(api, origin);
-      // Read whole once finished: its return value is written with its end, in one step.
-      const finished = await until(
-        async () => {
-          const job = await queue.getJob(body.job.id);
-          return job?.finishedOn ? job : null;
-        },
-        120_000,
-        'the stalled job to be finished by the other worker',
-      );
-      expect({ failed: finished.failedReason ?? null, returned: finished.returnvalue }).toMatchObject({ failed: null, returned: { printed: true, pid: process.pid } });
-      expect(rescuer.app.get(PdfPrinter).prints).toBe(1);
-      const file = await hsa.get(`${call}.pdf`).buffer(true).parse(binary).expect(200);
-      expect((file.body as Buffer).subarray(0, 5).toString('latin1')).toBe('%PDF-');
-      expect(pdfText(file.body as Buffer)).toContain(good.reference);
-      expect(readdirSync(folder).filter((name) => name.endsWith('.pdf.enc'))).toHaveLength(1);
-      // Asked again: served, never printed again.
-      await hsa.get(`${call}.pdf`).expect(200);
-      expect(rescuer.app.get(PdfPrinter).prints).toBe(1);
-      expect(await queue.getJobCounts('completed', 'failed', 'waiting', 'active')).toEqual({ completed: 1, failed: 0, waiting: 0, active: 0 });
-    } finally {
-      await queue.close();
-    }
-  }, 240_000);
-});
-
-/** A queue worker in this process, as `npm run worker -w api` starts one, reading the pages from `origin`. */
-async function startWorker(api: TestApi, origin: string): Promise<TestApi> {
-  const { NestFactory } = await import('@nestjs/core');
-  const { AppModule } = await import('../src/app.module.js');
-  const config = { ...api.config, runWorkers: true, serveApps: false, frontOrigin: origin, seedDemo: false };
-  const app = await NestFactory.createApplicationContext(AppModule.forRoot(config), { logger: ['error', 'warn'] });
-  return { app, server: null, dataSource: api.dataSource, config, stop: () => app.close() } as unknown as TestApi;
-}
