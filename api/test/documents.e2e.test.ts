@@ -16,7 +16,10 @@ import { defaultKeyFile, loadKeyring, type Keyring } from '../src/vault/keyring.
 import { decryptFrom, encryptInto, VaultError } from '../src/vault/encrypted-files.js';
 import { BACKENDS, type TestApi } from './backends.js';
 import { findClamd, startClamd, type Clamd } from './clamd.js';
-import { fixture, HOSTILE_FILES, PDF_MARKER, pdfWithPages, photo, rawPdf, STRIPPED_FILES } from './hostile-files.js';
+import { fixture } from './fixture-files.js';
+import { photo } from './hostile-binaries.js';
+import { HOSTILE_FILES, STRIPPED_FILES } from './hostile-files.js';
+import { PDF_MARKER, pdfWithPages, rawPdf } from './hostile-pdfs.js';
 
 const clamdBinary = findClamd();
 if (!clamdBinary && process.env.CI) throw new Error('clamd is missing: install Debian’s clamav-daemon (.ci/run does) — the documents suite must not be skipped in CI');

@@ -12,7 +12,7 @@ import { Residence } from '../src/residences/entities/residence.entity.js';
 import { PrerenderService } from '../src/seo/prerender.service.js';
 import { agentsByRole, expectOnlyFor, type Agent } from './back-office.js';
 import { BACKENDS, type TestApi } from './backends.js';
-import { fixture } from './hostile-files.js';
+import { fixture } from './fixture-files.js';
 
 const CATALOGUE = ['admin', 'hsa'] as const satisfies readonly Role[];
 const WIDTHS = [500, 1000, 1500, 2000, 3000];

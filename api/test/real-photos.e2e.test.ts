@@ -10,7 +10,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { VaultService, incomingDir } from '../src/vault/vault.service.js';
 import { BACKENDS, type TestApi } from './backends.js';
-import { fixture } from './hostile-files.js';
+import { fixture } from './fixture-files.js';
 
 const ORIENTATIONS = [1, 2, 3, 4, 5, 6, 7, 8];
 
