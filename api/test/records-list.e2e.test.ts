@@ -1,18 +1,11 @@
 import type { RecordRow } from '@hsa-lli/common/back-office';
-import type { DocumentStatus, DocumentType, EventType, RecordStage } from '@hsa-lli/common/domain';
 import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Good } from '../src/goods/entities/good.entity.js';
-import { RecordDocument } from '../src/documents/entities/record-document.entity.js';
-import { RecordEvent } from '../src/follow-up/entities/record-event.entity.js';
-import { RecordPerson } from '../src/records/entities/record-person.entity.js';
-import { Record as ApplicationFile } from '../src/records/entities/record.entity.js';
 import { Residence } from '../src/residences/entities/residence.entity.js';
-import { User } from '../src/users/entities/user.entity.js';
 import { agentsByRole, expectOnlyFor, type Agent } from './back-office.js';
 import { BACKENDS, type TestApi } from './backends.js';
-
-type Person = Partial<RecordPerson> & { firstName: string; lastName: string };
+import { addListFiles, FILLERS } from './records-list-files.js';
 
 /** The demo's files (api/src/seed/seed.ts DEMO_RECORDS), each wishing a residence and its first good. */
 const DEMO = ['DOS-2026-0001', 'DOS-2026-0002', 'DOS-2026-0003', 'DOS-2026-0004'];
@@ -20,9 +13,6 @@ const DEMO = ['DOS-2026-0001', 'DOS-2026-0002', 'DOS-2026-0003', 'DOS-2026-0004'
 const RESIDENCE_FORM = ['status', 'closed_label', 'reference', 'name', 'city', 'neighborhood', 'delivery_date', 'limit_date', 'facilities', 'advantages', 'certifications', 'description', 'district_desc', 'address_line_1', 'address_line_2'];
 const GOOD_FORM = ['enabled', 'residence', 'reference', 'flat_size', 'surface', 'rent_price', 'monthly_costs', 'available_from', 'description', 'facilities', 'dpe_kwh', 'dpe_kgco2'];
 const formOf = (view: { [field: string]: unknown }, fields: string[]) => Object.fromEntries(fields.map((field) => [field, view[field]]));
-
-/** Files of no interest but their number: they make a second page. */
-const FILLERS = Array.from({ length: 6 }, (_, index) => `DOS-2026-91${String(index).padStart(2, '0')}`);
 
 describe.each(BACKENDS)('the list of application files on $name', (backend) => {
   let api: TestApi;
@@ -35,133 +25,11 @@ describe.each(BACKENDS)('the list of application files on $name', (backend) => {
   const list = async (body: object, agent = hsa) => (await agent.post('/api/records/list').send(body).expect(200)).body as { data: RecordRow[]; total: number };
   const references = async (body: object, agent = hsa) => (await list({ per_page: 100, ...body }, agent)).data.map((row) => row.reference);
 
-  async function createFile(fields: {
-    reference: string;
-    stage: RecordStage;
-    situation: 'alone' | 'couple';
-    members?: { role: 'child' | 'parent' | 'other' }[];
-    persons: Person[];
-    residences?: string[];
-    goods?: Good[];
-    flatSizes?: string[];
-    follower?: string;
-    documents?: (readonly [number, DocumentType, DocumentStatus])[];
-    events?: [EventType, string][];
-  }): Promise<number> {
-    const manager = api.dataSource.manager;
-    const follower = fields.follower ? await manager.findOneByOrFail(User, { email: fields.follower }) : null;
-    const members = (fields.members ?? []).map((member, index) => ({ first_name: `Enfant ${index}`, birth_date: null, role: member.role }));
-    const record = await manager.save(
-      manager.create(ApplicationFile, {
-        reference: fields.reference,
-        stage: fields.stage,
-        situation: fields.situation,
-        link: fields.situation === 'couple' ? 'pacse' : null,
-        dependants: members.length,
-        members,
-        follower,
-        wishedResidences: (fields.residences ?? []).map((name) => residences.get(name)!),
-        wishedGoods: fields.goods ?? [],
-        flatSizes: (fields.flatSizes ?? []) as ApplicationFile['flatSizes'],
-        persons: fields.persons.map((person, index) => manager.create(RecordPerson, { proSituation: null, taxIncome: null, email: null, ...person, position: index + 1 })),
-      }),
-    );
-    for (const [index, [person, type, status]] of (fields.documents ?? []).entries()) {
-      await manager.save(
-        manager.create(RecordDocument, {
-          record,
-          person,
-          type,
-          status,
-          originalName: `${type}.pdf`,
-          storedName: `${fields.reference}-${index}`,
-          keyId: 'test',
-          contentType: 'application/pdf',
-          size: 1000,
-          sha256: '0'.repeat(64),
-          scan: 'not_scanned',
-          source: 'owner',
-        }),
-      );
-    }
-    for (const [type, at] of fields.events ?? []) {
-      await manager.save(manager.create(RecordEvent, { record, type, at: new Date(at), reason: null, outcome: null, comment: null, actorId: null, actorName: 'Peio L.' }));
-    }
-    return record.id;
-  }
-
   beforeAll(async () => {
     api = await backend.start({});
     agents = await agentsByRole(api);
     hsa = agents.hsa;
-    const manager = api.dataSource.manager;
-    residences = new Map((await manager.find(Residence)).map((residence) => [residence.name, residence]));
-    goods = await manager.find(Good, { relations: { residence: true }, order: { id: 'ASC' } });
-    const uhabia = goods.filter((good) => good.residence.name === 'Résidence Uhabia');
-    ids = new Map((await manager.find(ApplicationFile)).map((record) => [record.reference, record.id]));
-    // Alone, 45 000 € a year: above the single person's ceiling of zone A (Bidart, Résidence Uhabia: 44 344 €) and B1
-    // (Bayonne, Résidence Arrosa: 36 144 €). Two documents out of six provided: the refused one counts as missing.
-    ids.set(
-      'DOS-2026-9001',
-      await createFile({
-        reference: 'DOS-2026-9001',
-        stage: 'under_review',
-        situation: 'alone',
-        persons: [{ firstName: 'Maddalen', lastName: 'Ithurralde', email: 'maddalen.ithurralde@example.org', proSituation: 'cdi', taxIncome: 45_000 }],
-        residences: ['Résidence Arrosa'],
-        goods: [uhabia[1]!, uhabia[0]!],
-        flatSizes: ['T3'],
-        follower: 'hsa@demo.hsa-lli.fr',
-        documents: [
-          [1, 'nat_id', 'validated'],
-          [1, 'birth_certificate', 'to_process'],
-          [1, 'rent_receipts', 'declined'],
-          [1, 'rent_receipts', 'to_process'],
-          [2, 'nat_id', 'to_process'],
-        ],
-        events: [
-          ['interview', '2026-11-05T09:30:00.000Z'],
-          ['call', '2026-10-01T08:00:00.000Z'],
-        ],
-      }),
-    );
-    // A couple of two names, a child and a parent in its care, the second income unknown, nothing wished; every
-    // document of a student and of a person on benefits (four each) provided.
-    const always: DocumentType[] = ['nat_id', 'birth_certificate', 'rent_receipts', 'tax_notices'];
-    ids.set(
-      'DOS-2026-9002',
-      await createFile({
-        reference: 'DOS-2026-9002',
-        stage: 'allocated',
-        situation: 'couple',
-        members: [{ role: 'child' }, { role: 'parent' }],
-        persons: [
-          { firstName: 'Beñat', lastName: 'Larralde', proSituation: 'etudiants', taxIncome: 12_000 },
-          { firstName: 'Amaia', lastName: 'Sorhaindo', email: 'amaia.s@example.org', proSituation: 'benef_prestas' },
-        ],
-        follower: 'coordinator@demo.hsa-lli.fr',
-        documents: [...always.map((type) => [1, type, 'to_process'] as const), ...always.map((type) => [2, type, 'validated'] as const)],
-        events: [['visit', '2026-09-01T14:00:00.000Z']],
-      }),
-    );
-    // Alone, 40 000 €: above the ceiling of Bayonne (B1) but within that of Anglet (A): eligible. A second person is
-    // still stored from when the household was a couple: neither shown nor searched.
-    ids.set(
-      'DOS-2026-9003',
-      await createFile({
-        reference: 'DOS-2026-9003',
-        stage: 'in_progress',
-        situation: 'alone',
-        persons: [
-          { firstName: 'Garazi', lastName: 'Oyharçabal', taxIncome: 40_000 },
-          { firstName: 'Fantôme', lastName: 'Ancien', email: 'fantome@example.org' },
-        ],
-        residences: ['Résidence Arrosa', 'Résidence Les Hortensias'],
-      }),
-    );
-    for (const reference of FILLERS) {
-      ids.set(reference, await createFile({ reference, stage: 'abandoned', situation: 'alone', persons: [{ firstName: 'Xabi', lastName: `Bordes ${reference}` }] }));
-    }
+    ({ residences, goods, ids } = await addListFiles(api));
   });
 
   afterAll(async () => {
