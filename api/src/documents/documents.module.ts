@@ -4,7 +4,7 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { APP_CONFIG } from '../config/config.module.js';
 import type { AppConfig } from '../config/config.js';
 import { RecordsModule } from '../records/records.module.js';
-import { Token } from '../tokens/entities/token.entity.js';
+import { TokensModule } from '../tokens/tokens.module.js';
 import { VaultModule } from '../vault/vault.module.js';
 import { incomingDir } from '../vault/vault.service.js';
 import { RecordDocument } from './entities/record-document.entity.js';
@@ -17,11 +17,12 @@ import { UploadLinksService } from './upload-links.service.js';
 /** The applicants' documents: their uploads, reading and review, and the shared upload links. Files are kept in the vault. */
 @Module({
   imports: [
-    TypeOrmModule.forFeature([RecordDocument, Token]),
+    TypeOrmModule.forFeature([RecordDocument]),
     // Uploads are written under the private folder, where a queue worker of another process finds them. File names
     // are read as UTF-8, as browsers send them (busboy's default, latin1, turns « impôt » into « impÃ´t »).
     MulterModule.registerAsync({ useFactory: (config: AppConfig) => ({ dest: incomingDir(config.dataDir), defParamCharset: 'utf8' }), inject: [APP_CONFIG] }),
     RecordsModule,
+    TokensModule,
     VaultModule,
   ],
   controllers: [RecordDocumentsController, UploadLinksController, SharedUploadsController],

@@ -1,5 +1,5 @@
 import { Inject, Injectable, Logger, NotFoundException } from '@nestjs/common';
-import { EventEmitter2 } from '@nestjs/event-emitter';
+import { EventEmitter2, OnEvent } from '@nestjs/event-emitter';
 import { InjectDataSource } from '@nestjs/typeorm';
 import {
   completeness,
@@ -28,7 +28,8 @@ import type { ReviewRequest } from './dto/documents.dto.js';
 import { RecordDocument } from './entities/record-document.entity.js';
 import { Record } from '../records/entities/record.entity.js';
 import { documentView, householdDocuments, householdPersons, requiredFor, storedFilesOf } from '../records/record-view.js';
-import { RECORD_RELATIONS, RecordsService } from '../records/records.service.js';
+import { RECORD_EVENTS, type RecordPersonRemoving } from '../records/records.events.js';
+import { RecordsService } from '../records/records.service.js';
 import { UploadLinksService } from './upload-links.service.js';
 import { DOCUMENT_EVENTS, DocumentsChanged } from './documents.events.js';
 
@@ -123,6 +124,17 @@ export class RecordDocumentsService {
     placement(record.documents.filter((document) => document.person === target.person && document.type === target.type));
     const saved = await this.keep(record, target, file, 'shared_link', placement);
     return { id: saved.id, type: name as DocumentName, file_name: saved.originalName, uploaded_at: saved.uploadedAt.toISOString() };
+  }
+
+  /**
+   * An applicant leaving a file takes their documents with them, in that change's transaction (RecordPersonRemoving);
+   * answers the vault's files to remove once it is committed.
+   */
+  @OnEvent(RECORD_EVENTS.personRemoving, { suppressErrors: false })
+  async forgetPerson({ manager, recordId, position }: RecordPersonRemoving): Promise<string[]> {
+    const documents = await manager.findBy(RecordDocument, { record: { id: recordId }, person: position });
+    await manager.delete(RecordDocument, { record: { id: recordId }, person: position });
+    return documents.flatMap(storedFilesOf);
   }
 
   async deleteAsOwner(userId: number, id: number): Promise<{ id: number }> {
@@ -224,6 +236,7 @@ export class RecordDocumentsService {
     let saved: RecordDocument;
     let replaced: RecordDocument[] = [];
     try {
+      // The file's row is locked, not read: what is counted under it (its documents) is this domain's.
       saved = await lockedTransaction(this.dataSource, Record, record.id, async (manager) => {
         const files = await manager.find(RecordDocument, { where: { record: { id: record.id }, person: target.person, type: target.type }, order: { id: 'ASC' } });
         replaced = placement(files);
@@ -270,23 +283,17 @@ export class RecordDocumentsService {
    */
   private async followCompleteness(recordId: number): Promise<void> {
     await this.events.emitAsync(DOCUMENT_EVENTS.changed, new DocumentsChanged(recordId));
-    const record = await this.dataSource.manager.findOne(Record, { where: { id: recordId }, relations: RECORD_RELATIONS });
+    const record = await this.records.findOne(recordId);
     if (!record) return;
     const { complete } = completeness(requiredFor(record), householdDocuments(record).map(documentView));
     if (complete && !record.completeNotifiedAt) {
-      const claimed = await this.dataSource.manager
-        .createQueryBuilder()
-        .update(Record)
-        .set({ completeNotifiedAt: new Date() })
-        .where('id = :id AND completeNotifiedAt IS NULL', { id: recordId })
-        .execute();
       // Two reviews finishing at once: only the one that marked the file tells its owner.
-      if (claimed.affected) await this.tellOwner(record, 'Votre dossier est complet', [
+      if (await this.records.markCompleteNotified(recordId)) await this.tellOwner(record, 'Votre dossier est complet', [
         `Toutes les pièces justificatives de votre dossier ${record.reference} ont été vérifiées et validées par nos services.`,
         'Votre demande peut maintenant être étudiée : nous reviendrons vers vous pour la suite.',
       ]);
     } else if (!complete && record.completeNotifiedAt) {
-      await this.dataSource.manager.update(Record, { id: recordId }, { completeNotifiedAt: null });
+      await this.records.forgetCompleteNotified(recordId);
     }
   }
 

@@ -2,16 +2,14 @@ import { Inject, Injectable, Logger, NotFoundException } from '@nestjs/common';
 import { staffSignature } from '../audit/audit.service.js';
 import { ConflictError, TooManyAttemptsError } from '../http/api-errors.js';
 import { RateLimiter } from '../http/rate-limiter.service.js';
-import { InjectRepository } from '@nestjs/typeorm';
 import type { SharedUploadInfos, UploadLinkView } from '@hsa-lli/common/domain';
 import type { Request } from 'express';
-import { IsNull, MoreThan, type Repository } from 'typeorm';
 import type { SessionUser } from '../auth/session-user.js';
 import { APP_CONFIG } from '../config/config.module.js';
 import type { AppConfig } from '../config/config.js';
 import { MailService } from '../mail/mail.service.js';
-import { Token } from '../tokens/entities/token.entity.js';
-import { hashToken, TokensService } from '../tokens/tokens.service.js';
+import type { Token } from '../tokens/entities/token.entity.js';
+import { TokensService } from '../tokens/tokens.service.js';
 import type { Record } from '../records/entities/record.entity.js';
 import { householdPersons, requiredFor } from '../records/record-view.js';
 import { RecordsService } from '../records/records.service.js';
@@ -51,9 +49,8 @@ export class UploadLinksService {
   private readonly logger = new Logger(UploadLinksService.name);
 
   constructor(
-    @InjectRepository(Token) private readonly tokens: Repository<Token>,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-    private readonly tokenService: TokensService,
+    private readonly tokens: TokensService,
     private readonly records: RecordsService,
     private readonly mail: MailService,
     private readonly limiter: RateLimiter,
@@ -89,12 +86,7 @@ export class UploadLinksService {
   }
 
   async list(recordId: number): Promise<{ data: UploadLinkView[] }> {
-    const tokens = await this.tokens.find({
-      where: { kind: 'document_upload', record: { id: recordId }, usedAt: IsNull(), withdrawnAt: IsNull(), expiresAt: MoreThan(new Date()) },
-      relations: { user: true },
-      order: { id: 'DESC' },
-    });
-    return { data: tokens.map(linkView) };
+    return { data: (await this.tokens.uploadLinksOf(recordId)).map(linkView) };
   }
 
   async create(record: Record, actor: SessionUser, email: string | undefined): Promise<{ link: UploadLinkView; url: string }> {
@@ -105,27 +97,25 @@ export class UploadLinksService {
     if (data.length >= MAX_ACTIVE_LINKS) {
       throw new ConflictError(`Ce dossier a déjà ${MAX_ACTIVE_LINKS} liens de dépôt actifs : retirez-en un avant d’en créer un autre.`);
     }
-    const raw = await this.tokenService.issue('document_upload', { email: email ?? '', user: { id: actor.id } as Token['user'], record });
+    const raw = await this.tokens.issue('document_upload', { email: email ?? '', user: { id: actor.id } as Token['user'], record });
     const url = `${this.config.publicUrl}/deversement-de-pieces/${record.id}/${raw}`;
-    const token = (await this.tokens.findOne({ where: { tokenHash: hashToken(raw) }, relations: { user: true } }))!;
+    const token = await this.tokens.issued(raw);
     if (email) await this.sendLink(record, actor, email, url);
     return { link: linkView(token), url };
   }
 
   /** Withdraws a link of that file; another file's link, or an unknown one, is a 404. */
   async withdraw(recordId: number, id: number): Promise<{ link: UploadLinkView }> {
-    const token = await this.tokens.findOne({ where: { id, kind: 'document_upload', record: { id: recordId } }, relations: { user: true } });
+    const token = await this.tokens.withdrawUploadLink(recordId, id);
     if (!token) throw new NotFoundException();
-    if (!token.withdrawnAt) await this.tokens.update({ id }, { withdrawnAt: new Date() });
     return { link: linkView(token) };
   }
 
   /** The file a usable link opens, and the link; 404 otherwise: a wrong record id and a wrong secret answer alike. */
   async resolve(recordId: number, raw: string): Promise<{ record: Record; token: Token }> {
-    const token = await this.tokenService.findUsable('document_upload', raw);
+    const token = await this.tokens.findUsable('document_upload', raw);
     if (!token) throw new NotFoundException();
-    const linked = await this.tokens.findOne({ where: { id: token.id }, relations: { record: true } });
-    if (linked?.record?.id !== recordId) throw new NotFoundException();
+    if ((await this.tokens.recordIdOf(token.id)) !== recordId) throw new NotFoundException();
     const record = await this.records.findOne(recordId);
     if (!record) throw new NotFoundException();
     return { record, token };

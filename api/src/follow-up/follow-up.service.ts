@@ -3,21 +3,20 @@ import { EventEmitter2 } from '@nestjs/event-emitter';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { EventCreateRequest, FollowerOption, FollowUpView, RecordEventView, RecordGoodOption, StageMoveRequest } from '@hsa-lli/common/back-office';
 import { parisInstant, ROLES, stageLabel, stageMoveProblem } from '@hsa-lli/common/domain';
-import { Brackets, type DataSource } from 'typeorm';
+import type { DataSource } from 'typeorm';
 import { mayUse } from '../auth/access-rules.js';
 import type { SessionUser } from '../auth/session-user.js';
 import { ConflictError, FieldsError } from '../http/api-errors.js';
-import { rowLock } from '../database/list-query.js';
-import { Good } from '../goods/entities/good.entity.js';
+import { GoodsService } from '../goods/goods.service.js';
 import { changedFields, HistoryService } from '../history/history.service.js';
-import { User } from '../users/entities/user.entity.js';
 import { RecordEvent } from './entities/record-event.entity.js';
 import { RecordNote } from './entities/record-note.entity.js';
 import { RecordStageChange } from './entities/record-stage-change.entity.js';
 import { STAFF_RECORD } from '../records/record-pages.js';
 import { goodLabel } from '../records/record-view.js';
-import { Record } from '../records/entities/record.entity.js';
+import { RecordsService } from '../records/records.service.js';
 import { fullName } from '../users/account-names.js';
+import { UsersService } from '../users/users.service.js';
 import { FOLLOW_UP_EVENTS, FollowUpChanged } from './follow-up.events.js';
 
 /** An event's time: an instant when it names its offset, else France's wall-clock time (what a date field gives). */
@@ -49,11 +48,14 @@ export class FollowUpService {
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly history: HistoryService,
     private readonly events: EventEmitter2,
+    private readonly records: RecordsService,
+    private readonly goods: GoodsService,
+    private readonly users: UsersService,
   ) {}
 
   async view(recordId: number): Promise<FollowUpView> {
     const manager = this.dataSource.manager;
-    const record = await manager.findOne(Record, { where: { id: recordId }, relations: { follower: true } });
+    const record = await this.records.withFollower(recordId);
     if (!record) throw new NotFoundException();
     const [changes, events, notes] = await Promise.all([
       manager.find(RecordStageChange, { where: { record: { id: recordId } }, order: { at: 'DESC', id: 'DESC' } }),
@@ -72,12 +74,12 @@ export class FollowUpService {
   /** Moves a file to another stage; a move that makes no sense from where it stands is a 409 saying which ones do. */
   async move({ id, stage, comment }: StageMoveRequest, actor: SessionUser): Promise<FollowUpView> {
     await this.dataSource.transaction(async (manager) => {
-      const record = await manager.findOne(Record, { where: { id }, lock: rowLock(manager) });
+      const record = await this.records.lockedIn(manager, id);
       if (!record) throw new NotFoundException();
       const problem = stageMoveProblem(record.stage, stage);
       if (problem) throw new ConflictError(problem);
       const at = new Date();
-      await manager.update(Record, { id }, { stage, stageChangedAt: at });
+      await this.records.setStage(manager, id, stage, at);
       await manager.save(manager.create(RecordStageChange, { record: { id }, from: record.stage, to: stage, comment: comment || null, actorId: actor.id, actorName: fullName(actor) }));
       await this.history.record(
         { subject: 'record', subjectId: id, actor, action: `Stade : ${stageLabel(stage)}`, changes: changedFields({ stage: record.stage }, { stage }) },
@@ -89,8 +91,8 @@ export class FollowUpService {
 
   async addEvent(request: EventCreateRequest, actor: SessionUser): Promise<{ event: RecordEventView }> {
     const manager = this.dataSource.manager;
-    if (!(await manager.existsBy(Record, { id: request.record_id }))) throw new NotFoundException();
-    const good = request.good_id == null ? null : await manager.findOne(Good, { where: { id: request.good_id }, relations: { residence: true } });
+    if (!(await this.records.exists(request.record_id))) throw new NotFoundException();
+    const good = request.good_id == null ? null : await this.goods.withResidence(request.good_id);
     if (request.good_id != null && !good) throw new FieldsError({ good_id: 'Choisissez un logement de la liste.' });
     const saved = await manager.save(
       manager.create(RecordEvent, {
@@ -122,40 +124,32 @@ export class FollowUpService {
   }
 
   async addNote(recordId: number, body: string, actor: SessionUser): Promise<FollowUpView> {
-    if (!(await this.dataSource.manager.existsBy(Record, { id: recordId }))) throw new NotFoundException();
+    if (!(await this.records.exists(recordId))) throw new NotFoundException();
     await this.dataSource.manager.save(this.dataSource.manager.create(RecordNote, { record: { id: recordId }, body, authorId: actor.id, authorName: fullName(actor) }));
     return this.view(recordId);
   }
 
   /** The goods of a residence, by reference: what an event may name beyond the goods the household wished. */
   async goodOptions(residenceId: number): Promise<{ data: RecordGoodOption[] }> {
-    const goods = await this.dataSource.manager.find(Good, { where: { residence: { id: residenceId } }, relations: { residence: true }, order: { reference: 'ASC', id: 'ASC' } });
+    const goods = await this.goods.ofResidence(residenceId);
     return { data: goods.map((good) => ({ id: good.id, label: `${good.reference} — ${goodLabel(good)}` })) };
   }
 
   /** The active staff members who may follow a file (those the access table opens its page to), by name. */
   async followers(): Promise<{ data: FollowerOption[] }> {
-    const roles = ROLES.filter((role) => mayUse([role], STAFF_RECORD));
-    // Roles are kept as a JSON list, text to both databases: a role is in it as its quoted name.
-    const users = await this.dataSource.manager
-      .createQueryBuilder(User, 'user')
-      .where('user.active = :active', { active: true })
-      .andWhere(new Brackets((query) => roles.forEach((role, index) => query.orWhere(`user.roles LIKE :role${index}`, { [`role${index}`]: `%"${role}"%` }))))
-      .orderBy('user.firstName')
-      .addOrderBy('user.lastName')
-      .getMany();
+    const users = await this.users.activeWithAnyRole(ROLES.filter((role) => mayUse([role], STAFF_RECORD)));
     return { data: users.filter((user) => mayUse(user.roles, STAFF_RECORD)).map((user) => ({ id: user.id, name: fullName(user) })) };
   }
 
   async setFollower(recordId: number, userId: number | null, actor: SessionUser): Promise<FollowUpView> {
     await this.dataSource.transaction(async (manager) => {
-      const record = await manager.findOne(Record, { where: { id: recordId }, relations: { follower: true } });
+      const record = await this.records.withFollower(recordId, manager);
       if (!record) throw new NotFoundException();
-      const follower = userId === null ? null : await manager.findOneBy(User, { id: userId, active: true });
+      const follower = userId === null ? null : await this.users.findActive(userId, manager);
       if (userId !== null && (!follower || !mayUse(follower.roles, STAFF_RECORD))) {
         throw new FieldsError({ user_id: 'Choisissez un membre actif de l’équipe (support technique, gestionnaire ou coordinateur).' });
       }
-      await manager.update(Record, { id: recordId }, { follower });
+      await this.records.setFollower(manager, recordId, follower);
       const before = record.follower ? fullName(record.follower) : null;
       const after = follower ? fullName(follower) : null;
       await this.history.record({ subject: 'record', subjectId: recordId, actor, action: 'Suivi du dossier', changes: changedFields({ follower: before }, { follower: after }) }, manager);

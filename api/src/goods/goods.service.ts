@@ -3,7 +3,7 @@ import { EventEmitter2 } from '@nestjs/event-emitter';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import { goodSlug, type GoodAnswer, type GoodRequest, type GoodRow, type GoodUpdateRequest, type ListAnswer, type goodListSchema } from '@hsa-lli/common/back-office';
 import { FLAT_SIZES, plural } from '@hsa-lli/common/domain';
-import type { DataSource, EntityManager, Repository } from 'typeorm';
+import { In, type DataSource, type EntityManager, type Repository } from 'typeorm';
 import type { z } from 'zod/mini';
 import type { SessionUser } from '../auth/session-user.js';
 import { ConflictError, FieldsError } from '../http/api-errors.js';
@@ -80,6 +80,21 @@ export class GoodsService {
   async findPublic(id: number): Promise<Good | null> {
     const good = await this.find(id);
     return good && isPublic(good) ? good : null;
+  }
+
+  /** Of these goods, the ids of those visitors can see (enabled, in a published residence): what a household may wish. */
+  async publicIds(ids: readonly number[], manager: EntityManager = this.goods.manager): Promise<number[]> {
+    return (await manager.find(Good, { select: { id: true }, where: { id: In([...ids]), enabled: true, residence: { status: 'published' } } })).map((good) => good.id);
+  }
+
+  /** A good with its residence, or null: what a follow-up event names. */
+  withResidence(id: number): Promise<Good | null> {
+    return this.goods.findOne({ where: { id }, relations: { residence: true } });
+  }
+
+  /** The goods of a residence with it, by reference. */
+  ofResidence(residenceId: number): Promise<Good[]> {
+    return this.goods.find({ where: { residence: { id: residenceId } }, relations: { residence: true }, order: { reference: 'ASC', id: 'ASC' } });
   }
 
   async find(id: number): Promise<Good | null> {

@@ -368,7 +368,10 @@ export class ImagesService {
     return manager.find(Image, { where: { ...owner, kind: target.kind }, order: { position: 'ASC', id: 'ASC' } });
   }
 
-  /** The residence or good the pictures belong to, read for its name only. */
+  /**
+   * The residence or good the pictures belong to, read for its name only. Read here rather than through their services:
+   * GoodsModule and ResidencesModule import ImagesModule, which cannot import them back.
+   */
   private async owner(manager: EntityManager, { owner, owner_id: id }: Pick<ImageTarget, 'owner' | 'owner_id'>): Promise<Owner | null> {
     if (owner === 'residence') {
       const residence = await manager.findOne(Residence, { where: { id }, select: { id: true, name: true } });

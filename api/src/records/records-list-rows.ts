@@ -75,7 +75,11 @@ interface WishLine {
 /** The columns the list reads of a file itself. */
 export const RECORD_COLUMNS = ['record.id', 'record.reference', 'record.stage', 'record.situation', 'record.dependants', 'record.members', 'record.flatSizes', 'record.createdAt', 'record.updatedAt'];
 
-/** The persons, documents, wishes, latest event and follower of these files, a grouped query each. */
+/**
+ * The persons, documents, wishes, latest event and follower of these files, a grouped query each. The wishes and the
+ * latest event are read here, joined with the catalogue's and the follow-up's tables, not through their services: the
+ * list works out thousands of files at a time, by ids, and filters and sorts by what these queries give.
+ */
 export async function linesOf(manager: EntityManager, ids: number[]): Promise<Lines> {
   const list = ids.join(', ');
   const [persons, documents, residences, goods, events, followers] = await Promise.all([

@@ -1,6 +1,8 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AuditModule } from '../audit/audit.module.js';
+import { GoodsModule } from '../goods/goods.module.js';
+import { ResidencesModule } from '../residences/residences.module.js';
 import { VaultModule } from '../vault/vault.module.js';
 import { Record } from './entities/record.entity.js';
 import { RecordsAdminController } from './records-admin.controller.js';
@@ -12,7 +14,7 @@ import { RecordsController } from './records.controller.js';
 import { RecordsService } from './records.service.js';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([Record]), AuditModule, VaultModule],
+  imports: [TypeOrmModule.forFeature([Record]), AuditModule, GoodsModule, ResidencesModule, VaultModule],
   controllers: [RecordsController, RecordsAdminController],
   providers: [RecordsService, RecordsListService, RecordsListColumnsService, RecordsListListener, RecordsExportService],
   exports: [RecordsService],

@@ -1,19 +1,21 @@
 import { Injectable, NotFoundException } from '@nestjs/common';
+import { EventEmitter2 } from '@nestjs/event-emitter';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import type { CandidacyKind, StaffRecord } from '@hsa-lli/common/back-office';
 import type { Household, MemberFields, MyRecord, MyRecordUpdate, PersonUpdate } from '@hsa-lli/common/domain';
 import { In, type DataSource, type EntityManager, type Repository } from 'typeorm';
 import { AuditService } from '../audit/audit.service.js';
+import { rowLock } from '../database/list-query.js';
 import { FieldsError } from '../http/api-errors.js';
-import { Good } from '../goods/entities/good.entity.js';
-import { Residence } from '../residences/entities/residence.entity.js';
+import { GoodsService } from '../goods/goods.service.js';
+import { ResidencesService } from '../residences/residences.service.js';
 import type { User } from '../users/entities/user.entity.js';
 import { VaultService } from '../vault/vault.service.js';
-import { RecordDocument } from '../documents/entities/record-document.entity.js';
 import { RecordEvent } from '../follow-up/entities/record-event.entity.js';
 import { RecordPerson } from './entities/record-person.entity.js';
 import { Record } from './entities/record.entity.js';
-import { myRecordView, staffRecordView, storedFilesOf } from './record-view.js';
+import { myRecordView, staffRecordView } from './record-view.js';
+import { RECORD_EVENTS, RecordPersonRemoving } from './records.events.js';
 import { RecordsListColumnsService } from './records-list-columns.service.js';
 
 /** What a view of a file loads with it. */
@@ -64,12 +66,50 @@ export class RecordsService {
     private readonly audit: AuditService,
     private readonly vault: VaultService,
     private readonly list: RecordsListColumnsService,
+    private readonly goods: GoodsService,
+    private readonly residences: ResidencesService,
+    private readonly events: EventEmitter2,
   ) {}
 
   /** How many files name this residence, this good or this account: what they name is never deleted under them. */
   countReferring(to: { residence: number } | { good: number } | { user: number }): Promise<number> {
     const [relation, id] = Object.entries(to)[0] as [keyof typeof to, number];
     return this.records.countBy({ [relation]: { id } });
+  }
+
+  exists(id: number): Promise<boolean> {
+    return this.records.existsBy({ id });
+  }
+
+  /** Notes that a file's owner was told it is complete; false when it was noted already (another review got there first). */
+  async markCompleteNotified(id: number): Promise<boolean> {
+    const claimed = await this.records.createQueryBuilder().update(Record).set({ completeNotifiedAt: new Date() }).where('id = :id AND completeNotifiedAt IS NULL', { id }).execute();
+    return Boolean(claimed.affected);
+  }
+
+  /** Forgets that a file's owner was told it is complete: it no longer is, and its next completion is told again. */
+  async forgetCompleteNotified(id: number): Promise<void> {
+    await this.records.update({ id }, { completeNotifiedAt: null });
+  }
+
+  /** A file with the staff member who follows it, for its follow-up; null for an unknown file. */
+  withFollower(id: number, manager: EntityManager = this.records.manager): Promise<Record | null> {
+    return manager.findOne(Record, { where: { id }, relations: { follower: true } });
+  }
+
+  /** A file, its row held until the caller's transaction commits (rowLock): two moves of its stage take turns. */
+  lockedIn(manager: EntityManager, id: number): Promise<Record | null> {
+    return manager.findOne(Record, { where: { id }, lock: rowLock(manager) });
+  }
+
+  /** Moves a file to a stage, dated, in the caller's transaction (FollowUpService checks and records the move). */
+  async setStage(manager: EntityManager, id: number, stage: Record['stage'], at: Date): Promise<void> {
+    await manager.update(Record, { id }, { stage, stageChangedAt: at });
+  }
+
+  /** Names the staff member who follows a file, or nobody, in the caller's transaction. */
+  async setFollower(manager: EntityManager, id: number, follower: User | null): Promise<void> {
+    await manager.update(Record, { id }, { follower });
   }
 
   /**
@@ -125,7 +165,8 @@ export class RecordsService {
 
   /**
    * The files that are candidates for a good, by reference: those that wish it, that staff put forward for it
-   * (`records.good`), or whose events offer or visit it; each with how, its persons and its latest event.
+   * (`records.good`), or whose events offer or visit it; each with how, its persons and its latest event. The follow-up's
+   * events are read here: FollowUpModule imports RecordsModule, which cannot import it back.
    */
   async candidatesFor(goodId: number): Promise<{ record: Record; kinds: CandidacyKind[]; lastEvent: RecordEvent | null }[]> {
     const manager = this.records.manager;
@@ -186,12 +227,14 @@ export class RecordsService {
     return this.mine(userId);
   }
 
-  /** Deletes the second person of a file and their documents, in the caller's transaction; answers the files to remove once it is done. */
+  /**
+   * Deletes the second person of a file and, through RecordPersonRemoving, what the other domains keep of them (their
+   * documents), in the caller's transaction; answers the vault's files to remove once it is done.
+   */
   private async forgetSecondPerson(manager: EntityManager, record: Record): Promise<string[]> {
-    const documents = await manager.findBy(RecordDocument, { record: { id: record.id }, person: 2 });
-    await manager.delete(RecordDocument, { record: { id: record.id }, person: 2 });
+    const answers: unknown[] = await this.events.emitAsync(RECORD_EVENTS.personRemoving, new RecordPersonRemoving(manager, record.id, 2));
     await manager.delete(RecordPerson, { record: { id: record.id }, position: 2 });
-    return documents.flatMap(storedFilesOf);
+    return answers.flatMap((files) => (Array.isArray(files) ? (files as string[]) : []));
   }
 
   private async updatePerson(manager: EntityManager, record: Record, position: 1 | 2, update: PersonUpdate): Promise<void> {
@@ -206,14 +249,14 @@ export class RecordsService {
 
   /** Residences a household may ask for: the published ones. */
   private async setWishedResidences(manager: EntityManager, record: Record, ids: number[]): Promise<void> {
-    const residences = ids.length === 0 ? [] : await manager.findBy(Residence, { id: In(ids), status: 'published' });
+    const residences = ids.length === 0 ? [] : await this.residences.publishedIds(ids, manager);
     if (residences.length !== new Set(ids).size) throw new FieldsError({ 'wishes.residences': 'Choisissez des résidences de la liste.' });
     await manager.createQueryBuilder().relation(Record, 'wishedResidences').of(record.id).addAndRemove(residences, record.wishedResidences);
   }
 
   /** Goods a household may ask for: those visitors can see (enabled, in a published residence). */
   private async setWishedGoods(manager: EntityManager, record: Record, ids: number[]): Promise<void> {
-    const goods = ids.length === 0 ? [] : await manager.findBy(Good, { id: In(ids), enabled: true, residence: { status: 'published' } });
+    const goods = ids.length === 0 ? [] : await this.goods.publicIds(ids, manager);
     if (goods.length !== new Set(ids).size) throw new FieldsError({ 'wishes.goods': 'Choisissez des logements de la liste.' });
     await manager.createQueryBuilder().relation(Record, 'wishedGoods').of(record.id).addAndRemove(goods, record.wishedGoods);
   }

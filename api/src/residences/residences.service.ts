@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { residenceStatusLabel, type ResidenceOption } from '@hsa-lli/common/back-office';
 import type { ResidenceDetails, ResidenceFilters, ResidenceSummary } from '@hsa-lli/common/domain';
-import { In, type Repository } from 'typeorm';
+import { In, type EntityManager, type Repository } from 'typeorm';
 import { mayUse } from '../auth/access-rules.js';
 import type { SessionUser } from '../auth/session-user.js';
 import type { Good } from '../goods/entities/good.entity.js';
@@ -142,6 +142,11 @@ export class ResidencesService {
 
   exists(id: number): Promise<boolean> {
     return this.residences.existsBy({ id });
+  }
+
+  /** Of these residences, the ids of the published ones: what a household may wish. */
+  async publishedIds(ids: readonly number[], manager: EntityManager = this.residences.manager): Promise<number[]> {
+    return (await manager.find(Residence, { select: { id: true }, where: { id: In([...ids]), status: 'published' } })).map((residence) => residence.id);
   }
 
   /** The public addresses of these residences (those that exist). */

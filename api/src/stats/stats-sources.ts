@@ -1,3 +1,11 @@
+/**
+ * The statistics' read model: the one deliberate exception to « a service owns its data » (docs/api-convention.md).
+ * The dashboard's figures are counted month by month with SQL over six tables of five domains (records, record_events,
+ * record_stage_changes, contact_forms, residences, goods), in a few grouped queries a computation, rather than through
+ * their services: counting a year of files and events through them would read every row into the API. It reads, never
+ * writes, those tables; StatsService hears of their changes from the data source (its SOURCES). What each figure
+ * counts: docs/statistics.md.
+ */
 import type { DataSource } from 'typeorm';
 import type { StatisticKey } from '@hsa-lli/common/back-office';
 import { eventType, labelOf, type EventType } from '@hsa-lli/common/domain';

@@ -34,7 +34,10 @@ const REFRESH_EVERY_MINUTES = 15;
 export const REFRESH_AFTER_CHANGE_MS = 2000;
 /**
  * What the figures are computed from, and the properties they read of each (null: any): a change to one of them
- * computes the figures again; an insert or a delete always does.
+ * computes the figures again; an insert or a delete always does. Heard from the data source (a TypeORM subscriber),
+ * not from the domains' events: the read model reads these tables with SQL (stats-sources.ts), so it listens to the
+ * same tables, whoever writes them and in whichever domain's transaction (a file is opened inside the accounts' and the
+ * contact requests' transactions, for one). Part of the read model's exception (docs/api-convention.md).
  */
 const SOURCES = new Map<unknown, readonly string[] | null>([
   [RecordEvent, null],

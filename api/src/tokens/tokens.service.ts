@@ -56,6 +56,28 @@ export class TokensService {
     return raw;
   }
 
+  /** The usable document upload links of an application file, with who made each, newest first. */
+  uploadLinksOf(recordId: number): Promise<Token[]> {
+    return this.tokens.find({ where: { kind: 'document_upload', record: { id: recordId }, ...USABLE() }, relations: { user: true }, order: { id: 'DESC' } });
+  }
+
+  /** The token of a secret just issued, with who made it. */
+  async issued(raw: string): Promise<Token> {
+    return this.tokens.findOneOrFail({ where: { tokenHash: hashToken(raw) }, relations: { user: true } });
+  }
+
+  /** Withdraws a document upload link of an application file (once); null for an unknown one, or another file's. */
+  async withdrawUploadLink(recordId: number, id: number): Promise<Token | null> {
+    const token = await this.tokens.findOne({ where: { id, kind: 'document_upload', record: { id: recordId } }, relations: { user: true } });
+    if (token && !token.withdrawnAt) await this.tokens.update({ id }, { withdrawnAt: new Date() });
+    return token;
+  }
+
+  /** The application file a token was issued for, if any. */
+  async recordIdOf(id: number): Promise<number | null> {
+    return (await this.tokens.findOne({ where: { id }, relations: { record: true } }))?.record?.id ?? null;
+  }
+
   /** Withdraws the usable links of a kind sent to an address; answers how many there were. */
   async withdrawPending(kind: TokenKind, email: string, manager: EntityManager = this.tokens.manager): Promise<number> {
     const result = await manager.update(Token, { kind, email, ...USABLE() }, { withdrawnAt: new Date() });

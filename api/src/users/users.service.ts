@@ -3,7 +3,7 @@ import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import type { ListAnswer, UserAdminView, UserAnswer, UserState, UserUpdateRequest, userListSchema } from '@hsa-lli/common/back-office';
 import { plural, ROLE_LABELS, type InvitationRequest, type MeAnswer, type Role } from '@hsa-lli/common/domain';
 import type { z } from 'zod/mini';
-import { IsNull, type DataSource, type EntityManager, type Repository } from 'typeorm';
+import { Brackets, IsNull, type DataSource, type EntityManager, type Repository } from 'typeorm';
 import type { SessionUser } from '../auth/session-user.js';
 import { SESSION_STORE, type RevocableStore } from '../auth/sessions/session-stores.js';
 import { ConflictError, FieldsError } from '../http/api-errors.js';
@@ -82,8 +82,20 @@ export class UsersService {
     return { id: user.id, email: user.email, first_name: user.firstName, last_name: user.lastName };
   }
 
-  findActive(id: number): Promise<User | null> {
-    return this.users.findOneBy({ id, active: true });
+  findActive(id: number, manager: EntityManager = this.users.manager): Promise<User | null> {
+    return manager.findOneBy(User, { id, active: true });
+  }
+
+  /** The active accounts that hold one of these roles, by name. */
+  activeWithAnyRole(roles: readonly Role[]): Promise<User[]> {
+    // Roles are kept as a JSON list, text to both databases: a role is in it as its quoted name.
+    return this.users
+      .createQueryBuilder('user')
+      .where('user.active = :active', { active: true })
+      .andWhere(new Brackets((query) => roles.forEach((role, index) => query.orWhere(`user.roles LIKE :role${index}`, { [`role${index}`]: `%"${role}"%` }))))
+      .orderBy('user.firstName')
+      .addOrderBy('user.lastName')
+      .getMany();
   }
 
   /** The account of an address, active or not. */
