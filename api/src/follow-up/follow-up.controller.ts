@@ -5,14 +5,12 @@ import {
   idRequestSchema,
   noteCreateSchema,
   recordGoodOptionsSchema,
-  recordViewsAllowanceSchema,
   stageMoveSchema,
   type EventCreateRequest,
   type IdRequest,
   type StageMoveRequest,
 } from '@hsa-lli/common/back-office';
 import type { z } from 'zod/mini';
-import { AuditService } from '../audit/audit.service.js';
 import { Consults, ConsultsNoFile } from '../audit/consultations.js';
 import { Actor, ForPage } from '../auth/access.decorators.js';
 import type { SessionUser } from '../auth/session-user.js';
@@ -23,14 +21,11 @@ import { STAFF_RECORD } from '../records/record-pages.js';
 
 /**
  * A file's follow-up by staff: stage, events, notes, follower, each call a consultation of the file (refused, like the
- * file itself, to a staff member at their daily limit); and that limit, for administrators.
+ * file itself, to a staff member at their daily limit; that limit is api/src/audit/record-views.controller.ts).
  */
 @Controller('records')
 export class FollowUpController {
-  constructor(
-    private readonly followUp: FollowUpService,
-    private readonly audit: AuditService,
-  ) {}
+  constructor(private readonly followUp: FollowUpService) {}
 
   @ForPage(STAFF_RECORD)
   @Consults('record_view', { record: 'body.id' })
@@ -94,20 +89,5 @@ export class FollowUpController {
   @HttpCode(200)
   setFollower(@SchemaBody(followerSchema) { id, user_id }: z.output<typeof followerSchema>, @Actor() actor: SessionUser) {
     return this.followUp.setFollower(id, user_id, actor);
-  }
-
-  /** How many files a staff member consulted in the last 24 hours, and may: for administrators. */
-  @ForPage('/admin/liste-des-utilisateurs/[id]')
-  @Post('record-views')
-  @HttpCode(200)
-  recordViews(@SchemaBody(idRequestSchema) { id }: IdRequest) {
-    return this.audit.consultedToday(id);
-  }
-
-  @ForPage('/admin/liste-des-utilisateurs/[id]')
-  @Post('record-views/allow')
-  @HttpCode(200)
-  allowRecordViews(@SchemaBody(recordViewsAllowanceSchema) { id, extra }: z.output<typeof recordViewsAllowanceSchema>, @Actor() actor: SessionUser) {
-    return this.audit.allowMore(id, extra, actor);
   }
 }
