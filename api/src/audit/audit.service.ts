@@ -79,16 +79,19 @@ export class AuditService {
   /** Writes a change made under a reservation (`reserve`), then drops the reservation: the file counts all along. */
   async confirm(reservation: string, action: AuditAction, target: ConsultedFile, actor: SessionUser, request: Request): Promise<void> {
     await this.entries.insert(this.entry(action, target, actor, request));
-    await this.release(reservation);
+    await this.release(reservation, actor);
   }
 
   /**
    * Drops the reservation of a change refused, which did nothing and counts nothing. One that cannot be dropped is said
    * in the log, and counts its file until the window ends: the caller's own answer or error is what matters.
    */
-  async release(reservation: string): Promise<void> {
+  async release(reservation: string, actor: SessionUser): Promise<void> {
     try {
-      await this.dataSource.query(`DELETE FROM record_view_reservations WHERE id = ?`, [reservation]);
+      // Under the staff member's lock, as every other write of their reservations (`allowing`): without it, MariaDB can
+      // find this delete and another call's count, which clears the staff member's old reservations, each waiting for
+      // the other, and undo this one (a deadlock), leaving the file counted.
+      await lockedTransaction(this.dataSource, User, actor.id, (manager) => manager.query(`DELETE FROM record_view_reservations WHERE id = ?`, [reservation]));
     } catch (error) {
       this.logger.error(`A reservation of a consultation could not be dropped, and counts its file for 24 hours: ${(error as Error).message}`);
     }

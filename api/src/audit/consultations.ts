@@ -130,7 +130,7 @@ export class ConsultationInterceptor implements NestInterceptor {
     return next.handle().pipe(
       // A change refused did nothing: its file is not counted.
       catchError(async (error: unknown) => {
-        await this.audit.release(reservation);
+        await this.audit.release(reservation, actor);
         throw error;
       }),
       mergeMap(async (answer: unknown) => {
