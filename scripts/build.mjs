@@ -1,7 +1,7 @@
 // Builds every part whose sources changed since its last build (or all of them with --force),
 // one after the other to stay within a small machine's memory.
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { reportEnd, runUnderRequiredNode } from './node-runtime.mjs';
 
@@ -41,6 +41,8 @@ export function isStale(target) {
 const todo = TARGETS.filter((target) => force || isStale(target));
 for (const target of todo) {
   console.log(`Building ${target.name}…`);
+  // From an empty folder: a file moved or renamed since the last build leaves no stale copy behind to be run or served.
+  rmSync(join(root, target.name, 'dist'), { recursive: true, force: true });
   // The tools' progress is noise, but a failed build shows what they said (tsc reports errors on stdout).
   const result = spawnSync(target.command[0], target.command.slice(1), {
     cwd: join(root, target.name),

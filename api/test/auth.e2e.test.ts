@@ -9,7 +9,7 @@ import type { RevocableStore } from '../src/auth/sessions/session-stores.js';
 import { hashPassword } from '../src/auth/passwords.js';
 import { REPO_ROOT } from '../src/paths.js';
 import { User } from '../src/users/entities/user.entity.js';
-import { BACKENDS, DEMO_PASSWORD, loggedIn, type TestApi } from './backends.js';
+import { BACKENDS, EMBEDDED_BACKEND, DEMO_PASSWORD, loggedIn, type TestApi } from './backends.js';
 
 const ROLES = ['admin', 'hsa', 'coordinator', 'comitee', 'member', 'customer'] as const;
 const emailOf = (role: string) => `${role}@demo.hsa-lli.fr`;
@@ -48,7 +48,7 @@ async function medianDurations(...calls: (() => Promise<unknown>)[]): Promise<nu
   return durations.map((times) => times.sort((a, b) => a - b)[2]!);
 }
 
-describe('access rules documentation', () => {
+describe.runIf(EMBEDDED_BACKEND)('access rules documentation', () => {
   it('shows the table the API enforces', () => {
     const doc = readFileSync(join(REPO_ROOT, 'docs', 'access-rules.md'), 'utf8');
     expect(doc).toContain(accessTable());

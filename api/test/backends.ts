@@ -121,5 +121,11 @@ export const BACKENDS: Backend[] = [
   ...(wanted !== 'embedded' && process.env.DATABASE_URL && process.env.REDIS_URL ? [mariadbRedis(process.env.DATABASE_URL, process.env.REDIS_URL)] : []),
 ];
 
+/**
+ * The embedded backend, when this run covers it: what needs a backend but not a particular one runs there, once (the
+ * `server` project of vitest.config.ts skips it).
+ */
+export const EMBEDDED_BACKEND = BACKENDS.find((backend) => !backend.server);
+
 /** The MariaDB + Redis backend, when the run has one. */
 export const SERVER_BACKEND = BACKENDS.find((backend) => backend.server);

@@ -4,7 +4,7 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ContactForm } from '../src/contact-forms/entities/contact-form.entity.js';
 import { agentsByRole, expectOnlyFor, type Agent } from './back-office.js';
-import { BACKENDS, type TestApi } from './backends.js';
+import { BACKENDS, EMBEDDED_BACKEND, type TestApi } from './backends.js';
 
 const BACK_OFFICE = ['admin', 'hsa', 'coordinator'] as const;
 const PASSWORD = 'Une-phrase-de-passe-2026';
@@ -14,7 +14,7 @@ const ELIGIBILITY = { household: 'couple', dependants: 1, city: '64024', incomes
 let addresses = 0;
 const fromAddress = () => ({ 'X-Forwarded-For': `198.51.100.${(addresses += 1) % 250}` });
 
-describe('a requester’s name as an account’s names', () => {
+describe.runIf(EMBEDDED_BACKEND)('a requester’s name as an account’s names', () => {
   it('takes the first word as the first name, or the capitals as the last name', () => {
     expect(splitName('Peio Arrieta')).toEqual({ first_name: 'Peio', last_name: 'Arrieta' });
     expect(splitName('Jean-Pierre de la Fontaine')).toEqual({ first_name: 'Jean-Pierre', last_name: 'de la Fontaine' });

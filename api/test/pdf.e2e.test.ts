@@ -18,7 +18,7 @@ import { PrintingService } from '../src/printing/printing.service.js';
 import { Record } from '../src/records/entities/record.entity.js';
 import { createRedisClient } from '../src/redis/redis.module.js';
 import { agentsByRole } from './back-office.js';
-import { BACKENDS, type TestApi } from './backends.js';
+import { BACKENDS, EMBEDDED_BACKEND, type TestApi } from './backends.js';
 import { binary, CHROMIUM, downloadPdf, pdfText, until } from './printed-pdfs.js';
 
 const EXECUTIVE = '/PDF/note-de-direction/[id]';
@@ -276,7 +276,7 @@ describe.each(BACKENDS)('the printable PDFs, on $name', (backend) => {
   }, 120_000);
 
   // Each starts an API of its own on the embedded backend: once is enough, and shows as skipped on MariaDB.
-  it.runIf(backend === BACKENDS[0])('says in French that no PDF can be printed where there is no Chromium at all, and its health says so', async () => {
+  it.runIf(backend === EMBEDDED_BACKEND)('says in French that no PDF can be printed where there is no Chromium at all, and its health says so', async () => {
     const bare = await backend.start({ chromiumPath: '/nonexistent/chromium', chromiumFromNpm: false });
     try {
       const hsa = await agentsByRole(bare).then((all) => all.hsa);
@@ -290,7 +290,7 @@ describe.each(BACKENDS)('the printable PDFs, on $name', (backend) => {
     }
   }, 60_000);
 
-  it.runIf(backend === BACKENDS[0])('prints with the Chromium the npm package carries when the machine has none of its own', async () => {
+  it.runIf(backend === EMBEDDED_BACKEND)('prints with the Chromium the npm package carries when the machine has none of its own', async () => {
     const npm = await backend.start({ serveApps: true, chromiumPath: '/nonexistent/chromium', chromiumFromNpm: true });
     try {
       npm.app.get(PdfPrinter).start(`http://127.0.0.1:${(npm.server.address() as AddressInfo).port}`);

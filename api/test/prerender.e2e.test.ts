@@ -14,7 +14,7 @@ import { Residence } from '../src/residences/entities/residence.entity.js';
 import { loaderSource } from '../src/front/security-headers.js';
 import { PrerenderService } from '../src/seo/prerender.service.js';
 import { prerenderedFile } from '../src/seo/prerendered-pages.js';
-import { BACKENDS, loggedIn, SERVER_BACKEND, type TestApi } from './backends.js';
+import { EMBEDDED_BACKEND, loggedIn, SERVER_BACKEND, type TestApi } from './backends.js';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 /** The fields of a good's form, as goods/get-one answers them and goods/update takes them back. */
@@ -37,7 +37,7 @@ async function eventually(test: () => boolean, timeoutMs = 90_000): Promise<void
 }
 
 // Prerendering is the same on every database: it runs on the embedded one, against the built front apps.
-describe('prerendered public pages', () => {
+describe.runIf(EMBEDDED_BACKEND)('prerendered public pages', () => {
   let api: TestApi;
   const read = (path: string) => readFileSync(prerenderedFile(api.config.dataDir, path)!, 'utf8');
   const exists = (path: string) => existsSync(prerenderedFile(api.config.dataDir, path)!);
@@ -49,7 +49,7 @@ describe('prerendered public pages', () => {
   const renderedAt = (path: string) => (exists(path) ? statSync(prerenderedFile(api.config.dataDir, path)!).mtimeMs : 0);
 
   beforeAll(async () => {
-    api = await BACKENDS[0]!.start({ serveApps: true, prerender: true, chromiumPath: CHROMIUM, publicUrl: 'https://www.hsa-lli.test', remotesFile });
+    api = await EMBEDDED_BACKEND!.start({ serveApps: true, prerender: true, chromiumPath: CHROMIUM, publicUrl: 'https://www.hsa-lli.test', remotesFile });
     const { port } = api.server.address() as AddressInfo;
     await api.app.get(PrerenderService).start(`http://127.0.0.1:${port}`);
     await eventually(() => exists('/residences/residence-arrosa-bayonne'));
