@@ -1,9 +1,9 @@
 import { Injectable, NotFoundException } from '@nestjs/common';
 import { EventEmitter2 } from '@nestjs/event-emitter';
 import { InjectDataSource } from '@nestjs/typeorm';
-import type { EventCreateRequest, FollowerOption, FollowUpView, RecordEventView, RecordGoodOption, StageMoveRequest } from '@hsa-lli/common/back-office';
+import type { CandidacyKind, EventCreateRequest, FollowerOption, FollowUpView, RecordEventView, RecordGoodOption, StageMoveRequest } from '@hsa-lli/common/back-office';
 import { parisInstant, ROLES, stageLabel, stageMoveProblem } from '@hsa-lli/common/domain';
-import type { DataSource } from 'typeorm';
+import { In, type DataSource } from 'typeorm';
 import { mayUse } from '../auth/access-rules.js';
 import type { SessionUser } from '../auth/session-user.js';
 import { ConflictError, FieldsError } from '../http/api-errors.js';
@@ -14,6 +14,7 @@ import { RecordNote } from './entities/record-note.entity.js';
 import { RecordStageChange } from './entities/record-stage-change.entity.js';
 import { STAFF_RECORD } from '../records/record-pages.js';
 import { goodLabel } from '../records/record-view.js';
+import type { Record } from '../records/entities/record.entity.js';
 import { RecordsService } from '../records/records.service.js';
 import { fullName } from '../users/account-names.js';
 import { UsersService } from '../users/users.service.js';
@@ -127,6 +128,35 @@ export class FollowUpService {
     if (!(await this.records.exists(recordId))) throw new NotFoundException();
     await this.dataSource.manager.save(this.dataSource.manager.create(RecordNote, { record: { id: recordId }, body, authorId: actor.id, authorName: fullName(actor) }));
     return this.view(recordId);
+  }
+
+  /**
+   * The files that are candidates for a good, by reference: those that wish it, that staff put forward for it
+   * (`records.good`), or whose events offer or visit it; each with how, its persons and its latest event.
+   */
+  async candidatesFor(goodId: number): Promise<{ record: Record; kinds: CandidacyKind[]; lastEvent: RecordEvent | null }[]> {
+    const manager = this.dataSource.manager;
+    const [{ wished, proposed }, events] = await Promise.all([
+      this.records.namingGood(goodId),
+      manager.find(RecordEvent, { where: { good: { id: goodId }, type: In(['offer', 'visit']) }, relations: { record: true } }),
+    ]);
+    const kinds = new Map<number, Set<CandidacyKind>>();
+    const add = (id: number, kind: CandidacyKind) => kinds.set(id, (kinds.get(id) ?? new Set<CandidacyKind>()).add(kind));
+    wished.forEach((id) => add(id, 'wished'));
+    proposed.forEach((id) => add(id, 'proposed'));
+    events.forEach((event) => add(event.record.id, event.type === 'offer' ? 'offered' : 'visited'));
+    if (kinds.size === 0) return [];
+    const ids = [...kinds.keys()];
+    const [records, latest] = await Promise.all([
+      this.records.withPersons(ids),
+      manager.find(RecordEvent, { where: { record: { id: In(ids) } }, relations: { record: true }, order: { at: 'DESC', id: 'DESC' } }),
+    ]);
+    const order: CandidacyKind[] = ['wished', 'proposed', 'offered', 'visited'];
+    return records.map((record) => ({
+      record,
+      kinds: order.filter((kind) => kinds.get(record.id)!.has(kind)),
+      lastEvent: latest.find((event) => event.record.id === record.id) ?? null,
+    }));
   }
 
   /** The goods of a residence, by reference: what an event may name beyond the goods the household wished. */

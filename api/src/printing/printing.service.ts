@@ -77,14 +77,14 @@ export class PrintingService implements OnModuleInit, OnModuleDestroy {
 
   /**
    * The executive note's data: the good, its residence, its rent against the LLI ceiling of its zone, its energy
-   * labels, and its candidate files (see RecordsService.candidatesFor) with where each stands.
+   * labels, and its candidate files (see FollowUpService.candidatesFor) with where each stands.
    */
   async executive(id: number): Promise<ExecutiveNoteAnswer | null> {
     const good = await this.goods.find(id);
     if (!good) return null;
     const view = toGoodAdminView(good);
     const zone = good.residence.area;
-    const candidates = await this.records.candidatesFor(id);
+    const candidates = await this.followUp.candidatesFor(id);
     return {
       good: {
         id: view.id,

@@ -1,7 +1,7 @@
 import { Injectable, NotFoundException } from '@nestjs/common';
 import { EventEmitter2 } from '@nestjs/event-emitter';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
-import type { CandidacyKind, StaffRecord } from '@hsa-lli/common/back-office';
+import type { StaffRecord } from '@hsa-lli/common/back-office';
 import type { Household, MemberFields, MyRecord, MyRecordUpdate, PersonUpdate } from '@hsa-lli/common/domain';
 import { In, type DataSource, type EntityManager, type Repository } from 'typeorm';
 import { AuditService } from '../audit/audit.service.js';
@@ -11,7 +11,6 @@ import { GoodsService } from '../goods/goods.service.js';
 import { ResidencesService } from '../residences/residences.service.js';
 import type { User } from '../users/entities/user.entity.js';
 import { VaultService } from '../vault/vault.service.js';
-import { RecordEvent } from '../follow-up/entities/record-event.entity.js';
 import { RecordPerson } from './entities/record-person.entity.js';
 import { Record } from './entities/record.entity.js';
 import { myRecordView, staffRecordView } from './record-view.js';
@@ -163,35 +162,18 @@ export class RecordsService {
     return record ? staffRecordView(record, await this.audit.consultations(id)) : null;
   }
 
-  /**
-   * The files that are candidates for a good, by reference: those that wish it, that staff put forward for it
-   * (`records.good`), or whose events offer or visit it; each with how, its persons and its latest event. The follow-up's
-   * events are read here: FollowUpModule imports RecordsModule, which cannot import it back.
-   */
-  async candidatesFor(goodId: number): Promise<{ record: Record; kinds: CandidacyKind[]; lastEvent: RecordEvent | null }[]> {
-    const manager = this.records.manager;
-    const [wished, proposed, events] = await Promise.all([
-      manager.find(Record, { select: { id: true }, where: { wishedGoods: { id: goodId } } }),
-      manager.find(Record, { select: { id: true }, where: { good: { id: goodId } } }),
-      manager.find(RecordEvent, { where: { good: { id: goodId }, type: In(['offer', 'visit']) }, relations: { record: true } }),
+  /** The ids of the files that wish a good, and of those staff put forward for it (`records.good`). */
+  async namingGood(goodId: number): Promise<{ wished: number[]; proposed: number[] }> {
+    const [wished, proposed] = await Promise.all([
+      this.records.find({ select: { id: true }, where: { wishedGoods: { id: goodId } } }),
+      this.records.find({ select: { id: true }, where: { good: { id: goodId } } }),
     ]);
-    const kinds = new Map<number, Set<CandidacyKind>>();
-    const add = (id: number, kind: CandidacyKind) => kinds.set(id, (kinds.get(id) ?? new Set<CandidacyKind>()).add(kind));
-    wished.forEach((record) => add(record.id, 'wished'));
-    proposed.forEach((record) => add(record.id, 'proposed'));
-    events.forEach((event) => add(event.record.id, event.type === 'offer' ? 'offered' : 'visited'));
-    if (kinds.size === 0) return [];
-    const ids = [...kinds.keys()];
-    const [records, latest] = await Promise.all([
-      manager.find(Record, { where: { id: In(ids) }, relations: { persons: true }, order: { reference: 'ASC', id: 'ASC' } }),
-      manager.find(RecordEvent, { where: { record: { id: In(ids) } }, relations: { record: true }, order: { at: 'DESC', id: 'DESC' } }),
-    ]);
-    const order: CandidacyKind[] = ['wished', 'proposed', 'offered', 'visited'];
-    return records.map((record) => ({
-      record,
-      kinds: order.filter((kind) => kinds.get(record.id)!.has(kind)),
-      lastEvent: latest.find((event) => event.record.id === record.id) ?? null,
-    }));
+    return { wished: wished.map((record) => record.id), proposed: proposed.map((record) => record.id) };
+  }
+
+  /** These files with their persons, by reference. */
+  withPersons(ids: readonly number[]): Promise<Record[]> {
+    return this.records.find({ where: { id: In([...ids]) }, relations: { persons: true }, order: { reference: 'ASC', id: 'ASC' } });
   }
 
   async mine(userId: number): Promise<MyRecord> {
