@@ -133,7 +133,10 @@ export class RecordsListColumnsService implements OnApplicationBootstrap {
     if (stale.length > 0) await this.afterChange(stale.map((row) => Number(row.id)));
   }
 
-  /** The files that wish a residence (itself or one of its goods), or a good: those its changes may concern. */
+  /**
+   * The files that wish a residence (itself or one of its goods), or a good: those its changes may concern. The goods'
+   * residences are joined in the query, as the list's own queries do (records-list-rows.ts).
+   */
   async filesWishing(target: { residence: number } | { good: number }, manager: EntityManager = this.dataSource.manager): Promise<number[]> {
     const rows: { id: number }[] =
       'good' in target
