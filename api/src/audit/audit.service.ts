@@ -118,6 +118,7 @@ export class AuditService {
    * … FOR UPDATE`); on SQLite a transaction, which waits for the one before it to end (`takeTurnsOnSqlite`).
    */
   private async allowing<T>(recordId: number, actor: SessionUser, work: (manager: EntityManager, now: number) => Promise<T>): Promise<T> {
+    // The staff member's account row is locked, not read: what is counted under it (their consultations) is the audit's.
     return lockedTransaction(this.dataSource, User, actor.id, async (manager) => {
       const now = Date.now();
       const { files, allowed } = await this.reached(manager, actor.id, now);

@@ -140,6 +140,11 @@ export class ConsultationInterceptor implements NestInterceptor {
     );
   }
 
+  /**
+   * The file a call concerns, from the id it names (a file's, an event's, a document's). Read here rather than through
+   * the records', follow-up's and documents' services: RecordsModule imports AuditModule (and the follow-up's and the
+   * documents' modules import RecordsModule), so AuditModule cannot import them.
+   */
   private async fileOf(locator: FileLocator, request: Request, actor: SessionUser): Promise<ConsultedFile | null> {
     const manager = this.dataSource.manager;
     if ('record' in locator) {
