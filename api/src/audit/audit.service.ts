@@ -88,9 +88,11 @@ export class AuditService {
    */
   async release(reservation: string, actor: SessionUser): Promise<void> {
     try {
-      // Under the staff member's lock, as every other write of their reservations (`allowing`): without it, MariaDB can
-      // find this delete and another call's count, which clears the staff member's old reservations, each waiting for
-      // the other, and undo this one (a deadlock), leaving the file counted.
+      // Under the staff member's lock, as every other write of their reservations (`allowing`). Without it, another
+      // call's count could read the audit trail before `confirm` wrote this change there and the reservations after
+      // this delete, miss the file, and let one file too many through; and MariaDB could find this delete and that
+      // count (which clears the staff member's old reservations) waiting on each other, and undo this one as a deadlock,
+      // leaving the file counted.
       await lockedTransaction(this.dataSource, User, actor.id, (manager) => manager.query(`DELETE FROM record_view_reservations WHERE id = ?`, [reservation]));
     } catch (error) {
       this.logger.error(`A reservation of a consultation could not be dropped, and counts its file for 24 hours: ${(error as Error).message}`);
