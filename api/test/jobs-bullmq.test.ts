@@ -2,12 +2,15 @@ import { Logger } from '@nestjs/common';
 import { Queue } from 'bullmq';
 import { randomBytes } from 'node:crypto';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { loadConfig } from '../src/config/config.js';
 import { ApiHttpError } from '../src/http/api-errors.js';
 import { createRedisClient } from '../src/redis/redis.module.js';
 import { BullmqJobs } from '../src/jobs/bullmq-jobs.js';
 import { jobsContract } from './jobs-contract.js';
 
 const REDIS_URL = process.env.REDIS_URL;
+/** The deployments' default hold on a running job (QUEUE_LOCK_MS). */
+const lockMs = loadConfig({}).queueLockMs;
 
 /** A key prefix of its own for each service, as each API test run has; its keys removed at the end. */
 const prefixes: string[] = [];
@@ -27,13 +30,13 @@ async function dropKeys(): Promise<void> {
 }
 
 describe.runIf(REDIS_URL)('BullmqJobs', () => {
-  jobsContract(() => new BullmqJobs({ url: REDIS_URL!, prefix: newPrefix(), runWorkers: true }), dropKeys);
+  jobsContract(() => new BullmqJobs({ url: REDIS_URL!, prefix: newPrefix(), runWorkers: true, lockMs }), dropKeys);
 });
 
 describe.runIf(REDIS_URL)('BullmqJobs, on its own', () => {
   const started: BullmqJobs[] = [];
   const jobs = (prefix: string, runWorkers = true) => {
-    const made = new BullmqJobs({ url: REDIS_URL!, prefix, runWorkers });
+    const made = new BullmqJobs({ url: REDIS_URL!, prefix, runWorkers, lockMs });
     started.push(made);
     return made;
   };
@@ -87,7 +90,7 @@ describe.runIf(REDIS_URL)('BullmqJobs, on its own', () => {
     vi.spyOn(Logger.prototype, 'warn').mockImplementation(() => undefined);
     vi.spyOn(Logger.prototype, 'error').mockImplementation(() => undefined);
     // Nothing listens on port 1.
-    const unreachable = new BullmqJobs({ url: 'redis://127.0.0.1:1', prefix: newPrefix(), runWorkers: false });
+    const unreachable = new BullmqJobs({ url: 'redis://127.0.0.1:1', prefix: newPrefix(), runWorkers: false, lockMs });
     started.push(unreachable);
     const asked = Date.now();
     expect(await unreachable.ping()).toBe(false);

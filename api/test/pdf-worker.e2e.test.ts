@@ -28,7 +28,9 @@ describe.runIf(SERVER_BACKEND)('a PDF worker killed while it prints, on MariaDB 
     const workerScript = join(REPO_ROOT, 'api', 'dist', 'worker.js');
     expect(existsSync(join(REPO_ROOT, 'api', 'dist', 'printing', 'printing.processor.js')), 'the API must be built (npm run build -w api)').toBe(true);
     // This API queues only: the printing is the other processes' work.
-    api = await SERVER_BACKEND!.start({ serveApps: true, runWorkers: false, chromiumPath: CHROMIUM, chromiumFromNpm: false });
+    // Every process holds a job for 5 s unrenewed rather than the deployments' 30 s: the dead worker's job is taken over
+    // within seconds rather than a minute.
+    api = await SERVER_BACKEND!.start({ serveApps: true, runWorkers: false, chromiumPath: CHROMIUM, chromiumFromNpm: false, queueLockMs: 5_000 });
     const origin = `http://127.0.0.1:${(api.server.address() as AddressInfo).port}`;
     const hsa = (await agentsByRole(api)).hsa;
     const good = (await api.dataSource.getRepository(Good).find({ order: { id: 'ASC' }, take: 1 }))[0]!;
@@ -41,6 +43,7 @@ describe.runIf(SERVER_BACKEND)('a PDF worker killed while it prints, on MariaDB 
         DATABASE_URL: api.config.databaseUrl!,
         REDIS_URL: api.config.redisUrl!,
         QUEUE_PREFIX: api.config.queuePrefix,
+        QUEUE_LOCK_MS: String(api.config.queueLockMs),
         DATA_DIR: api.config.dataDir,
         FRONT_ORIGIN: origin,
         CHROMIUM_PATH: CHROMIUM,

@@ -13,6 +13,12 @@ describe('configuration', () => {
     expect(config).toMatchObject({ port: 3000, databaseUrl: null, redisUrl: null, seedDemo: true, serveApps: false, runWorkers: true });
   });
 
+  it('holds a running job 30 s unrenewed unless QUEUE_LOCK_MS says otherwise', () => {
+    expect(loadConfig({}).queueLockMs).toBe(30_000);
+    expect(loadConfig({ QUEUE_LOCK_MS: '5000' }).queueLockMs).toBe(5_000);
+    expect(() => loadConfig({ QUEUE_LOCK_MS: '0' })).toThrow('QUEUE_LOCK_MS must be a whole number above 0 (got 0)');
+  });
+
   it('never seeds demo data into a server database, even when asked to', () => {
     expect(loadConfig({ DATABASE_URL: 'mysql://root@127.0.0.1:3306/hsa', SEED_DEMO: 'true' }).seedDemo).toBe(false);
     expect(loadConfig(PRODUCTION).seedDemo).toBe(false);

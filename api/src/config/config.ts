@@ -11,6 +11,11 @@ export interface AppConfig {
   redisUrl: string | null;
   /** Prefix of every Redis key of the queues, so that several deployments or test runs can share a server. */
   queuePrefix: string;
+  /**
+   * How long a worker's hold on a running job lasts unrenewed (BullMQ's lock, renewed at half of it while the job runs):
+   * the job of a worker that died is taken over by another within about twice this.
+   */
+  queueLockMs: number;
   /** Serve the built front apps from this process (one-origin mode of `npm start`). */
   serveApps: boolean;
   /** Run the queue processors in this process. A dedicated worker sets it on, API replicas off. */
@@ -175,6 +180,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     databaseUrl,
     redisUrl: readUrl(env, 'REDIS_URL', ['redis:', 'rediss:']),
     queuePrefix: env.QUEUE_PREFIX?.trim() || 'hsa-lli',
+    queueLockMs: readCount(env, 'QUEUE_LOCK_MS', 30_000),
     serveApps: readBoolean(env, 'SERVE_APPS', false),
     runWorkers: readBoolean(env, 'RUN_WORKERS', true),
     // Demo data never goes silently into a server database: only a new embedded one may get it.

@@ -10,6 +10,8 @@ export interface RedisQueues {
   /** Prefix of the queues' Redis keys (QUEUE_PREFIX). */
   prefix: string;
   runWorkers: boolean;
+  /** How long a job's lock lasts unrenewed, and how often workers look for jobs whose lock expired (QUEUE_LOCK_MS). */
+  lockMs: number;
 }
 
 /** BullMQ keeps as many finished jobs of each queue. */
@@ -142,6 +144,8 @@ export class BullmqJobs extends JobsService {
       connection: this.client(),
       prefix: this.redis.prefix,
       concurrency: 1,
+      lockDuration: this.redis.lockMs,
+      stalledInterval: this.redis.lockMs,
     });
     worker.on('failed', (job, error) => this.logger.error(`Job ${queue}:${job?.name} failed: ${error.message}`));
     worker.on('error', (error) => this.logger.error(`Worker ${queue}: ${error.message}`));

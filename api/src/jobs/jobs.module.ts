@@ -7,7 +7,7 @@ import { JobsService } from './jobs.service.js';
 
 /** `JobsService` for the whole app: BullMQ queues on Redis with REDIS_URL, else jobs run in this process. */
 function createJobs(config: AppConfig): JobsService {
-  return config.redisUrl ? new BullmqJobs({ url: config.redisUrl, prefix: config.queuePrefix, runWorkers: config.runWorkers }) : new InProcessJobs();
+  return config.redisUrl ? new BullmqJobs({ url: config.redisUrl, prefix: config.queuePrefix, runWorkers: config.runWorkers, lockMs: config.queueLockMs }) : new InProcessJobs();
 }
 
 @Global()
