@@ -12,10 +12,10 @@ FROM node:24-bookworm-slim
 WORKDIR /app
 # glibc's malloc told to give memory back (MEMORY_GIVEN_BACK in scripts/node-runtime.mjs; see MALLOC_ARENA_MAX in the
 # README): two arenas, and every block over 128 KB mapped on its own, returned when freed.
-ENV NODE_ENV=production CHROMIUM_PATH=/usr/bin/chromium MALLOC_ARENA_MAX=2 MALLOC_MMAP_THRESHOLD_=131072
-# Chromium renders the public pages (the worker's prerender jobs); libheif's heif-convert decodes phones' HEIC photos
-# natively, qpdf opens PDFs protected by an owner password only.
-RUN apt-get update && apt-get install -y --no-install-recommends chromium fonts-dejavu-core libheif-examples qpdf && rm -rf /var/lib/apt/lists/*
+ENV NODE_ENV=production CHROMIUM_PATH=/usr/bin/chromium-headless-shell MALLOC_ARENA_MAX=2 MALLOC_MMAP_THRESHOLD_=131072
+# Chromium's headless shell renders the public pages (the worker's prerender jobs) and prints the PDFs; libheif's
+# heif-convert decodes phones' HEIC photos natively, qpdf opens PDFs protected by an owner password only.
+RUN apt-get update && apt-get install -y --no-install-recommends chromium-headless-shell fonts-dejavu-core libheif-examples qpdf && rm -rf /var/lib/apt/lists/*
 COPY package.json package-lock.json ./
 COPY common/package.json common/
 COPY api/package.json api/

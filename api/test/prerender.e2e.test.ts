@@ -15,8 +15,8 @@ import { loaderSource } from '../src/front/security-headers.js';
 import { PrerenderService } from '../src/seo/prerender.service.js';
 import { prerenderedFile } from '../src/seo/prerendered-pages.js';
 import { EMBEDDED_BACKEND, loggedIn, SERVER_BACKEND, type TestApi } from './backends.js';
+import { CHROMIUM } from './printed-pdfs.js';
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 /** The fields of a good's form, as goods/get-one answers them and goods/update takes them back. */
 const GOOD_FIELDS = ['enabled', 'residence', 'reference', 'flat_size', 'surface', 'rent_price', 'monthly_costs', 'available_from', 'description', 'facilities', 'dpe_kwh', 'dpe_kgco2'];
 

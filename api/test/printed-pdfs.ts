@@ -5,9 +5,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type request from 'supertest';
 import { expect } from 'vitest';
+import { chromiumPathFrom } from '../src/config/config.js';
 import type { Agent } from './back-office.js';
 
-export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+/** The Chromium the API would use here. */
+export const CHROMIUM = chromiumPathFrom(process.env);
 
 /** Reads a binary answer whole (supertest parses only text and JSON by itself). */
 export function binary(response: request.Response, callback: (error: Error | null, body: Buffer) => void): void {

@@ -12,7 +12,7 @@ const NPM_CHROMIUM = '@sparticuz/chromium';
 export type ChromiumSource = { kind: 'system'; path: string } | { kind: 'npm' } | { kind: 'none'; reason: string };
 
 /**
- * Which Chromium to use: CHROMIUM_PATH (default /usr/bin/chromium) when it exists, else the one the npm package
+ * Which Chromium to use: the configured one (chromiumPathFrom) when it exists, else the one the npm package
  * carries (unless CHROMIUM_FROM_NPM=false), else none.
  */
 export function resolveChromium(config: Pick<AppConfig, 'chromiumPath' | 'chromiumFromNpm'>): ChromiumSource {

@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config.js';
 
@@ -17,6 +18,12 @@ describe('configuration', () => {
     expect(loadConfig({}).queueLockMs).toBe(30_000);
     expect(loadConfig({ QUEUE_LOCK_MS: '5000' }).queueLockMs).toBe(5_000);
     expect(() => loadConfig({ QUEUE_LOCK_MS: '0' })).toThrow('QUEUE_LOCK_MS must be a whole number above 0 (got 0)');
+  });
+
+  it('prints and prerenders with CHROMIUM_PATH, else the headless shell where it is installed, else the full browser', () => {
+    expect(loadConfig({ CHROMIUM_PATH: ' /opt/chromium/chrome ' }).chromiumPath).toBe('/opt/chromium/chrome');
+    const installed = ['/usr/bin/chromium-headless-shell', '/usr/bin/chromium'].filter((path) => existsSync(path));
+    expect(loadConfig({}).chromiumPath).toBe(installed[0] ?? '/usr/bin/chromium');
   });
 
   it('never seeds demo data into a server database, even when asked to', () => {
