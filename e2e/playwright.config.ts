@@ -1,9 +1,6 @@
 import { defineConfig } from '@playwright/test';
-import { existsSync } from 'node:fs';
-import { E2E_BASE_PORT, E2E_PORT, E2E_WORKERS, PUBLIC_HOST } from './support/e2e-env.ts';
-
-/** Debian's Chromium unless told otherwise: Playwright cannot download its own browsers here. */
-const executablePath = process.env.CHROMIUM_PATH ?? (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined);
+import { HEADLESS_SHELL_PATH, launchOptions } from './support/browsers.ts';
+import { E2E_BASE_PORT, E2E_PORT, E2E_WORKERS } from './support/e2e-env.ts';
 
 export default defineConfig({
   testDir: 'tests',
@@ -19,19 +16,8 @@ export default defineConfig({
     baseURL: `http://127.0.0.1:${E2E_PORT}`,
     locale: 'fr-FR',
     timezoneId: 'Europe/Paris',
-    trace: 'retain-on-failure',
-    launchOptions: {
-      executablePath,
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        // The site under a name that is not localhost, for the tests of what localhost never does.
-        `--host-resolver-rules=MAP ${PUBLIC_HOST} 127.0.0.1`,
-      ],
-    },
+    trace: { mode: 'retain-on-failure', screenshots: false },
+    launchOptions: launchOptions(HEADLESS_SHELL_PATH),
   },
   webServer: Array.from({ length: E2E_WORKERS }, (_, slot) => ({
     command: 'node support/serve.ts',

@@ -5,7 +5,10 @@ import { E2E_PORT, E2E_SMTP_PORT } from '../support/e2e-env.ts';
 import { onePagePdf, pdfFile, photo } from '../support/files.ts';
 import { alive, emailOf, expect, loginAs, test } from '../support/fixtures.ts';
 import { inviteAndRegister } from '../support/journeys.ts';
+import { withPdfViewer } from '../support/browsers.ts';
 
+// Copies and receipts open in Chromium's PDF viewer, which only the full browser has.
+test.use(withPdfViewer);
 
 /**
  * No axe-core violation in this journey's parts of the file's page (its other panels are another journey's), nothing

@@ -2,7 +2,10 @@ import type { Locator, Page } from '@playwright/test';
 import { accessibleAtBothWidths } from '../support/accessibility.ts';
 import { pdfFile, photo } from '../support/files.ts';
 import { alive, emailOf, expect, loginAs, test, watchContentSecurityPolicy } from '../support/fixtures.ts';
+import { withPdfViewer } from '../support/browsers.ts';
 
+// Copies and receipts open in Chromium's PDF viewer, which only the full browser has.
+test.use(withPdfViewer);
 
 /** Holds the uploads back a little, so that their progress bars can be seen. */
 async function slowUploads(page: Page, path: string) {

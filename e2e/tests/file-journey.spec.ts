@@ -4,6 +4,10 @@ import { E2E_PORT, E2E_SMTP_PORT } from '../support/e2e-env.ts';
 import { onePagePdf } from '../support/files.ts';
 import { alive, emailOf, expect, loginAs, test } from '../support/fixtures.ts';
 import { sendEligibilityRequest } from '../support/journeys.ts';
+import { withPdfViewer } from '../support/browsers.ts';
+
+// Copies and receipts open in Chromium's PDF viewer, which only the full browser has.
+test.use(withPdfViewer);
 
 interface Applicant {
   first_name: string;
