@@ -11,23 +11,31 @@ import { afterAll, expect } from 'vitest';
 import { DocumentRefused } from '../src/vault/messages.js';
 import { cleanPdf } from '../src/vault/pdf-cleaning/index.js';
 
-/** A folder of the test file's own for the PDFs the tools read, removed after its tests. */
-export const scratch = mkdtempSync(join(tmpdir(), 'hsa-pdf-test-'));
-afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+/** A folder of the calling test file's own, removed after its tests. */
+export function scratchFolder(): string {
+  const folder = mkdtempSync(join(tmpdir(), 'hsa-pdf-test-'));
+  afterAll(() => rmSync(folder, { recursive: true, force: true }));
+  return folder;
+}
 
-let written = 0;
-export function file(bytes: Uint8Array): string {
-  const path = join(scratch, `${(written += 1)}.pdf`);
-  writeFileSync(path, bytes);
-  return path;
+/** A tool's answer on the bytes written to a file of their own, removed once the tool is done. */
+function onFile<T>(bytes: Uint8Array, tool: (path: string) => T): T {
+  const folder = mkdtempSync(join(tmpdir(), 'hsa-pdf-test-'));
+  try {
+    const path = join(folder, 'input.pdf');
+    writeFileSync(path, bytes);
+    return tool(path);
+  } finally {
+    rmSync(folder, { recursive: true, force: true });
+  }
 }
 
 /** poppler's text of a PDF, words separated by single spaces. */
-export const pdftotext = (bytes: Uint8Array) => execFileSync('pdftotext', ['-q', '--', file(bytes), '-']).toString('utf8').replace(/\s+/g, ' ').trim();
-export const pdfinfoPages = (bytes: Uint8Array) => Number(/^Pages:\s+(\d+)/m.exec(execFileSync('pdfinfo', ['--', file(bytes)]).toString('utf8'))?.[1]);
+export const pdftotext = (bytes: Uint8Array) => onFile(bytes, (path) => execFileSync('pdftotext', ['-q', '--', path, '-'])).toString('utf8').replace(/\s+/g, ' ').trim();
+export const pdfinfoPages = (bytes: Uint8Array) => Number(/^Pages:\s+(\d+)/m.exec(onFile(bytes, (path) => execFileSync('pdfinfo', ['--', path])).toString('utf8'))?.[1]);
 /** qpdf's structural check: exit 0, no warning. */
 export function qpdfCheck(bytes: Uint8Array) {
-  const result = spawnSync('qpdf', ['--check', '--', file(bytes)]);
+  const result = onFile(bytes, (path) => spawnSync('qpdf', ['--check', '--', path]));
   return { status: result.status, said: `${result.stdout.toString()}${result.stderr.toString()}` };
 }
 

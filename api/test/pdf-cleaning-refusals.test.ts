@@ -2,8 +2,7 @@
  * `cleanPdf` on its own (no server): each refusal says its real cause (the hostile files, XFA forms, broken files, too
  * many pages), encrypted PDFs are decrypted by qpdf or refused, and malformed files are kept or told broken.
  */
-import { mkdtempSync, readdirSync } from 'node:fs';
-import { join } from 'node:path';
+import { readdirSync } from 'node:fs';
 import { PDFDict, PDFDocument } from 'pdf-lib';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { REFUSALS } from '../src/vault/messages.js';
@@ -11,7 +10,7 @@ import { cleanPdf, qpdfAvailable } from '../src/vault/pdf-cleaning/index.js';
 import { fixture } from './fixture-files.js';
 import { HOSTILE_FILES, STRIPPED_FILES } from './hostile-files.js';
 import { brokenPdfSayingEncrypt, pdfWithPages, rawPdf, rawStream } from './hostile-pdfs.js';
-import { expectKeptInert, original, refusal, scratch } from './pdf-cleaning-checks.js';
+import { expectKeptInert, original, refusal, scratchFolder } from './pdf-cleaning-checks.js';
 
 describe('each refusal names its real cause', () => {
   // The hostile files named .pdf that only the vault's size limit or antivirus tells (they are PDFs cleanPdf would keep) aside.
@@ -70,7 +69,7 @@ describe('each refusal names its real cause', () => {
 
 describe('encrypted PDFs', () => {
   /** qpdf's private folders are made here, so that what is left can be seen. */
-  const tempDir = mkdtempSync(join(scratch, 'qpdf-'));
+  const tempDir = scratchFolder();
   const leftovers = () => readdirSync(tempDir);
 
   it('finds qpdf, and says when it is missing', async () => {

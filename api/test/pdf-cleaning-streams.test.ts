@@ -4,13 +4,14 @@
  */
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { constants as zlib, deflateRawSync, deflateSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { REFUSALS } from '../src/vault/messages.js';
 import { cleanPdf, PDF_MAX_COPY_BYTES, PDF_MAX_OBJECT_STREAM_BYTES, PDF_MAX_OBJECT_STREAMS_BYTES } from '../src/vault/pdf-cleaning/index.js';
 import { rawPdf } from './hostile-pdfs.js';
-import { file, refusal } from './pdf-cleaning-checks.js';
+import { refusal, scratchFolder } from './pdf-cleaning-checks.js';
 
 /** RC4, the cipher of PDF's oldest encryption (revision 2), which qpdf still reads. */
 function rc4(key: Buffer, data: Buffer): Buffer {
@@ -89,6 +90,7 @@ function encryptedObjectStreamBomb(): Buffer {
 }
 
 describe('object and cross-reference streams, and the size of the clean copy', () => {
+  const scratch = scratchFolder();
   const tooComplex = REFUSALS.pdfTooComplex;
   const deflated = new Map<string, Buffer>();
   /** `data` deflated, made once for each content (the bombs below are deflated from 100 MB). */
@@ -191,8 +193,9 @@ describe('object and cross-reference streams, and the size of the clean copy', (
   it('checks the object streams of an encrypted PDF once qpdf has decrypted them', async () => {
     /** An upload qpdf encrypts with an owner password only, its objects packed in object streams. */
     const encrypted = (extra: string) => {
-      const input = file(rawPdf({ catalog: '/Big 100 0 R', extra: [extra] }));
-      const output = `${input}.encrypted.pdf`;
+      const input = join(scratch, 'upload.pdf');
+      const output = join(scratch, 'encrypted.pdf');
+      writeFileSync(input, rawPdf({ catalog: '/Big 100 0 R', extra: [extra] }));
       execFileSync('qpdf', ['--object-streams=generate', '--encrypt', '', 'proprietaire', '256', '--', input, output]);
       const bytes = readFileSync(output);
       expect(bytes.includes('/ObjStm')).toBe(true);
