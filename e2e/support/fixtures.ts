@@ -28,11 +28,6 @@ export async function alive(page: Page): Promise<void> {
   }
 }
 
-/**
- * Pages start with the cookie choice already made (refused), so that the banner does not cover what
- * a test clicks; a test about the banner sets `consentChoice` to null. Every `goto` waits until the
- * page is alive.
- */
 /** Collects what Chromium reports as blocked by the Content-Security-Policy, in every page of a context. */
 export async function watchContentSecurityPolicy(context: BrowserContext): Promise<string[]> {
   const violations: string[] = [];
@@ -48,6 +43,11 @@ export async function watchContentSecurityPolicy(context: BrowserContext): Promi
   return violations;
 }
 
+/**
+ * Pages start with the cookie choice already made (refused), so that the banner does not cover what
+ * a test clicks; a test about the banner sets `consentChoice` to null. Every `goto` and `reload`
+ * waits until the page is alive: a click on a prerendered page before React has taken over does nothing.
+ */
 export const test = base.extend<{ consentChoice: string | null; contentSecurityPolicy: void }>({
   consentChoice: ['false', { option: true }],
   // Every journey fails on anything the page's policy blocks: a blocked script is a broken page.
@@ -68,6 +68,12 @@ export const test = base.extend<{ consentChoice: string | null; contentSecurityP
     const goto = page.goto.bind(page);
     page.goto = async (url, options) => {
       const response = await goto(url, options);
+      await alive(page);
+      return response;
+    };
+    const reload = page.reload.bind(page);
+    page.reload = async (options) => {
+      const response = await reload(options);
       await alive(page);
       return response;
     };

@@ -76,7 +76,6 @@ test.describe.serial('own credentials', () => {
     await alive(phone.page);
     await expect(phone.page.getByRole('heading', { level: 1 })).toHaveText('Mes identifiants');
     await page.reload();
-    await alive(page);
     const devices = page.getByRole('region', { name: 'Appareils connectés' });
     const items = devices.getByRole('listitem');
     await expect(items).toHaveCount(2);
@@ -97,14 +96,12 @@ test.describe.serial('own credentials', () => {
     await alive(phone.page);
     await expect(phone.page.getByRole('heading', { level: 1 })).toHaveText('Accès refusé');
     await page.reload();
-    await alive(page);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Mes identifiants');
 
     // Several others end at once.
     await phone.page.request.post('/api/auth/login', { data: { email: customer.email, password: customer.newPassword } });
     const tablet = await secondDevice(browser, customer.email, customer.newPassword);
     await page.reload();
-    await alive(page);
     await expect(items).toHaveCount(3);
     await devices.getByRole('button', { name: 'Déconnecter tous les autres appareils' }).click();
     await expect(devices.getByRole('status').filter({ hasText: 'Les 2 autres appareils ont été déconnectés.' })).toBeVisible();

@@ -119,7 +119,6 @@ test.describe.serial('the catalogue run by a manager', () => {
     await page.getByRole('button', { name: 'Rechercher' }).click();
     await expect(table.getByRole('row')).toHaveCount(2);
     await page.reload();
-    await alive(page);
     await expect(page.getByLabel('Statut')).toHaveValue('published');
     await expect(page.getByLabel('Rechercher une résidence')).toHaveValue('Mimosas');
     await expect(table.getByRole('columnheader', { name: /Commune/ })).toHaveAttribute('aria-sort', 'ascending');

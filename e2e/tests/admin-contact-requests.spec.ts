@@ -51,7 +51,6 @@ test.describe.serial('contact requests in the back office', () => {
     await expect(row).toContainText('Nouveau');
     await expect(row).toContainText('Éligible');
     await page.reload();
-    await alive(page);
     await expect(page.getByLabel('Non lues')).toHaveValue('oui');
     await expect(row).toBeVisible();
     await accessibleAtBothWidths(page, 'contact-requests-list');

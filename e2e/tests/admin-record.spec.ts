@@ -3,7 +3,7 @@ import type { Locator, Page } from '@playwright/test';
 import { accessibleAtBothWidths } from '../support/accessibility.ts';
 import { fileUrl, INVITED, LIMITED, seed, unseed } from '../support/admin-record-files.ts';
 import { E2E_SMTP_PORT } from '../support/e2e-env.ts';
-import { alive, DEMO_PASSWORD, emailOf, expect, loginAs, test } from '../support/fixtures.ts';
+import { DEMO_PASSWORD, emailOf, expect, loginAs, test } from '../support/fixtures.ts';
 
 const region = (page: Page, name: string) => page.getByRole('region', { name, exact: true });
 
@@ -206,7 +206,6 @@ test.describe.serial('a file’s page in the back office', () => {
     const consultations = region(page, 'Consultations du dossier').getByRole('listitem');
     const before = await consultations.count();
     await page.reload();
-    await alive(page);
     await expect(consultations.first()).toContainText('Peio L. (Gestionnaire) : a consulté le dossier');
     await expect(consultations.nth(1)).toContainText('Peio L. (Gestionnaire) : a mis à jour le suivi du dossier');
     expect(await consultations.count()).toBeGreaterThan(before + 1);
@@ -342,7 +341,6 @@ test.describe.serial('a file’s page in the back office', () => {
     await admin.close();
 
     await page.reload();
-    await alive(page);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Dossier DOS-2026-7002');
     await expect(region(page, 'Consultations du dossier').getByRole('listitem').first()).toContainText('Irati H. (Coordinateur) : a consulté le dossier');
   });

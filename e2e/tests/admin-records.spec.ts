@@ -117,7 +117,6 @@ test.describe.serial('the application files staff work from', () => {
     await expect(table.getByRole('row').nth(1)).toContainText('Michèle Haramburu');
     await page.getByLabel('Stade').selectOption({ label: 'Présenté en comité' });
     await page.reload();
-    await alive(page);
     await expect(page.getByLabel('Rechercher un dossier')).toHaveValue('haramburu');
     await expect(page.getByLabel('Stade')).toHaveValue('committee');
     await expect(page).toHaveURL(/tri=reference&ordre=desc/);

@@ -30,7 +30,6 @@ test.describe.serial('accounts run by an administrator', () => {
     await page.getByLabel('Rôle').selectOption({ label: 'Gestionnaire' });
     await expect(page).toHaveURL(/role=hsa/);
     await page.reload();
-    await alive(page);
     await expect(page.getByLabel('Rôle')).toHaveValue('hsa');
     await expect(table.getByRole('row')).toHaveCount(2);
     await expect(table.getByRole('row').nth(1)).toContainText('hsa@demo.hsa-lli.fr');

@@ -69,7 +69,6 @@ test.describe.serial('the customer’s own file', () => {
 
     // All of it is there again after a reload.
     await page.reload();
-    await alive(page);
     await expect(me.getByLabel('Téléphone')).toHaveValue('06 12 34 56 78');
     await expect(me.getByLabel('Commune')).toHaveValue('Bayonne');
     await expect(me.getByLabel('Code postal')).toHaveValue('64100');
@@ -198,7 +197,6 @@ test.describe.serial('the customer’s own file', () => {
 
     // The customer sees it in their file.
     await page.reload();
-    await alive(page);
     await expect(documentItem(page, "Avis d'imposition").getByRole('link', { name: /^avis-imposition-2025\.pdf/ })).toBeVisible();
     await expect(documentItem(page, "Avis d'imposition")).toContainText('par lien de dépôt');
 

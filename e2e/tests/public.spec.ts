@@ -24,7 +24,6 @@ test.describe('finding a home', () => {
 
     // The filtered list can be shared: the same address gives the same list.
     await page.reload();
-    await alive(page);
     await expect(cards).toHaveCount(count);
     await expect(page.getByRole('form', { name: 'Filtrer les résidences' }).getByLabel('Zone')).toHaveValue('A');
 
