@@ -1,7 +1,9 @@
-// Builds every part whose sources changed since its last build (or all of them with --force),
-// one after the other to stay within a small machine's memory.
-import { spawnSync } from 'node:child_process';
+// Builds every part whose sources changed since its last build (or all of them with --force): common first, which the
+// others read, then the others as many at a time as the machine has cores (each tool runs on one core most of its time;
+// a webpack build takes about 400 MB).
+import { spawn } from 'node:child_process';
 import { existsSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { reportEnd, runUnderRequiredNode } from './node-runtime.mjs';
 
@@ -38,22 +40,49 @@ export function isStale(target) {
   return Math.max(...target.inputs.map((input) => newest(join(root, input)))) > statSync(stamp).mtimeMs;
 }
 
-const todo = TARGETS.filter((target) => force || isStale(target));
-for (const target of todo) {
+/** Builds one target from an empty folder; resolves to its failure, or null. */
+function build(target) {
   console.log(`Building ${target.name}…`);
   // From an empty folder: a file moved or renamed since the last build leaves no stale copy behind to be run or served.
   rmSync(join(root, target.name, 'dist'), { recursive: true, force: true });
   // The tools' progress is noise, but a failed build shows what they said (tsc reports errors on stdout).
-  const result = spawnSync(target.command[0], target.command.slice(1), {
+  const child = spawn(target.command[0], target.command.slice(1), {
     cwd: join(root, target.name),
     stdio: ['ignore', 'pipe', 'inherit'],
-    maxBuffer: 64 * 1024 * 1024,
     env: { ...process.env, NODE_ENV: 'production' },
   });
-  if (result.status !== 0) {
-    process.stdout.write(result.stdout ?? '');
-    process.exit(reportEnd(`The build of ${target.name} failed`, result));
-  }
-  writeFileSync(stampOf(target.name), new Date().toISOString());
+  const said = [];
+  child.stdout.on('data', (chunk) => said.push(chunk));
+  return new Promise((resolve) => {
+    child.on('error', (error) => resolve({ target, result: { error }, said }));
+    child.on('close', (status, signal) => {
+      if (status !== 0) return resolve({ target, result: { status, signal }, said });
+      writeFileSync(stampOf(target.name), new Date().toISOString());
+      resolve(null);
+    });
+  });
+}
+
+/** Builds the targets, as many at a time as `width`; resolves to the first failure, or null. */
+async function buildAll(targets, width) {
+  const queue = [...targets];
+  const failures = [];
+  const lane = async () => {
+    for (let target = queue.shift(); target && failures.length === 0; target = queue.shift()) {
+      const failure = await build(target);
+      if (failure) failures.push(failure);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(width, targets.length) }, lane));
+  return failures[0] ?? null;
+}
+
+const todo = TARGETS.filter((target) => force || isStale(target));
+const common = todo.filter((target) => target.name === 'common');
+const others = todo.filter((target) => target.name !== 'common');
+const failure = (await buildAll(common, 1)) ?? (await buildAll(others, availableParallelism()));
+if (failure) {
+  process.stdout.write(Buffer.concat(failure.said));
+  process.exit(reportEnd(`The build of ${failure.target.name} failed`, failure.result));
 }
 console.log(todo.length ? `Built: ${todo.map((target) => target.name).join(', ')}.` : 'Everything is built.');
