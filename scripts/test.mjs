@@ -79,19 +79,13 @@ function countPlaywright(file) {
   totals.skipped += stats.skipped;
 }
 
-/** A workspace's Vitest run, its results counted from its JSON report. */
-async function vitest(title, workspace, runner) {
-  const report = join(reports, `${workspace}.json`);
+/** A Vitest run in a folder (its vitest.config.ts), its results counted from its JSON report. */
+async function vitest(title, folder, runner) {
+  const report = join(reports, `${title.replace(/[^a-z0-9]+/gi, '-')}.json`);
   const ok = await runner(title, 'npx', ['vitest', 'run', '--allowOnly=false', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`], {
-    cwd: join(root, workspace),
+    cwd: join(root, folder),
   });
   countVitest(report);
-  return ok;
-}
-
-async function unitTests() {
-  let ok = true;
-  for (const workspace of ['common', 'shell', 'mf-admin', 'mf-account', 'scripts']) ok = (await vitest(`Unit tests: ${workspace}`, workspace, runAside)) && ok;
   return ok;
 }
 
@@ -119,7 +113,8 @@ if (ok) {
           env: { MARIADB_PASSWORD: 'check-only', SESSION_SECRET: 'check-only', DOCUMENTS_KEYS: 'check-only' },
         })
       : true,
-    unitTests(),
+    // The unit tests of every workspace, as projects of the root vitest.config.ts.
+    vitest('Unit tests', '.', runAside),
   ]);
   ok = lint && types && compose;
   if (ok) {
