@@ -42,7 +42,7 @@ describe.runIf(REDIS_URL)('BullmqJobs, on its own', () => {
   };
 
   afterEach(async () => {
-    await Promise.all(started.splice(0).map((each) => each.onApplicationShutdown()));
+    await Promise.all(started.splice(0).map((each) => each.beforeApplicationShutdown()));
     await dropKeys();
     vi.restoreAllMocks();
   });

@@ -35,7 +35,7 @@ export function jobsContract(make: () => JobsService, cleanUp: () => Promise<voi
     gates.push(made);
     return made;
   };
-  const stop = () => (stopped ??= jobs.onApplicationShutdown());
+  const stop = () => (stopped ??= jobs.beforeApplicationShutdown());
   const ended = async (queue: Parameters<JobsService['find']>[0], id: string) => ['completed', 'failed'].includes((await jobs.find(queue, id))?.state ?? '');
 
   beforeEach(() => {
@@ -298,6 +298,24 @@ export function jobsContract(make: () => JobsService, cleanUp: () => Promise<voi
     rendering.open();
     await stopping;
     expect(finished).toBe(true);
+  });
+
+  it('starts no other job of the queue once it stops', async () => {
+    const rendering = held();
+    const ran: unknown[] = [];
+    jobs.register('prerender', 'pages', async (data) => {
+      ran.push(data);
+      if (ran.length === 1) await rendering.opened;
+    });
+    await jobs.enqueue('prerender', 'pages', { turn: 1 });
+    await until(() => ran.length === 1, 'the first job to start');
+    await jobs.enqueue('prerender', 'pages', { turn: 2 });
+    const stopping = stop();
+    await pause(100);
+    rendering.open();
+    await stopping;
+    await pause(200);
+    expect(ran).toEqual([{ turn: 1 }]);
   });
 
   it('says it can take jobs', async () => {

@@ -11,7 +11,7 @@ describe('InProcessJobs, on its own', () => {
 
   afterEach(async () => {
     vi.useRealTimers();
-    await jobs.onApplicationShutdown();
+    await jobs.beforeApplicationShutdown();
   });
 
   it('says where jobs go', () => {
@@ -31,7 +31,7 @@ describe('InProcessJobs, on its own', () => {
     expect(ran).toEqual(['2026-03-29T00:15:00.000Z']);
     await vi.advanceTimersByTimeAsync(30 * 60_000);
     expect(ran).toEqual(['2026-03-29T00:15:00.000Z', '2026-03-29T00:30:00.000Z', '2026-03-29T00:45:00.000Z']);
-    await scheduled.onApplicationShutdown();
+    await scheduled.beforeApplicationShutdown();
     await vi.advanceTimersByTimeAsync(60 * 60_000);
     expect(ran).toHaveLength(3);
   });
@@ -42,7 +42,7 @@ describe('InProcessJobs, on its own', () => {
     const delayed = new InProcessJobs();
     delayed.register('prerender', 'pages', async () => void (calls += 1));
     await delayed.enqueueUnlessWaiting('prerender', 'pages', { delayMs: 5_000 });
-    await delayed.onApplicationShutdown();
+    await delayed.beforeApplicationShutdown();
     await vi.advanceTimersByTimeAsync(10_000);
     expect(calls).toBe(0);
   });

@@ -37,6 +37,8 @@ export function resolveChromium(config: Pick<AppConfig, 'chromiumPath' | 'chromi
 export class BrowserProvider implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger(BrowserProvider.name);
   private browser: Promise<Browser> | null = null;
+  /** Set at shutdown: a job still running then must not start Chromium again. */
+  private stopped = false;
   readonly source: ChromiumSource;
 
   constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {
@@ -79,6 +81,7 @@ export class BrowserProvider implements OnApplicationBootstrap, OnApplicationShu
   }
 
   async onApplicationShutdown(): Promise<void> {
+    this.stopped = true;
     const browser = this.browser;
     this.browser = null;
     await (await browser?.catch(() => null))?.close();
@@ -94,6 +97,7 @@ export class BrowserProvider implements OnApplicationBootstrap, OnApplicationShu
   }
 
   private launch(): Promise<Browser> {
+    if (this.stopped) return Promise.reject(new Error('Chromium is not started again: the process is stopping'));
     this.browser ??= this.executablePath()
       .then((executablePath) =>
         chromium.launch({

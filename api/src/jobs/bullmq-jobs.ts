@@ -95,7 +95,7 @@ export class BullmqJobs extends JobsService {
   }
 
   /** Lets the running jobs end (the waiting ones stay queued for any worker), then closes every connection. */
-  async onApplicationShutdown(): Promise<void> {
+  async beforeApplicationShutdown(): Promise<void> {
     await Promise.all([...this.workers.values()].map((worker) => worker.close()));
     await Promise.all([...this.events.values()].map((events) => events.close()));
     await Promise.all([...this.queues.values()].map((queue) => queue.close()));

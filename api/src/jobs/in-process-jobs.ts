@@ -28,6 +28,8 @@ export class InProcessJobs extends JobsService {
   private readonly chains = new Map<QueueName, Promise<void>>();
   /** The timers of delayed and scheduled jobs, cleared at shutdown. */
   private readonly timers = new Set<NodeJS.Timeout>();
+  /** Set at shutdown: no job starts any more, none is tried again. */
+  private stopping = false;
 
   async enqueue(queue: QueueName, name: string, data: unknown = {}, options: EnqueueOptions = {}): Promise<JobView> {
     const kept = options.jobId === undefined ? undefined : this.jobs.get(options.jobId);
@@ -65,8 +67,9 @@ export class InProcessJobs extends JobsService {
     return true;
   }
 
-  /** Drops the delayed and scheduled jobs, and waits for the queued ones to end. */
-  async onApplicationShutdown(): Promise<void> {
+  /** Lets the running jobs end and drops the others, as BullMQ's worker leaves them in Redis. */
+  async beforeApplicationShutdown(): Promise<void> {
+    this.stopping = true;
     for (const timer of this.timers) clearTimeout(timer);
     await Promise.all(this.chains.values());
   }
@@ -105,6 +108,7 @@ export class InProcessJobs extends JobsService {
   }
 
   private async execute(job: Job, { attempts = 1, backoff, removeOnComplete, removeOnFail }: EnqueueOptions): Promise<unknown> {
+    if (this.stopping) throw new Error(`Job ${job.queue}:${job.name} dropped: the process is stopping`);
     job.state = 'active';
     for (let tried = 1; ; tried += 1) {
       try {
@@ -114,7 +118,7 @@ export class InProcessJobs extends JobsService {
         if (removeOnComplete) this.jobs.delete(job.id);
         return result;
       } catch (error) {
-        if (tried < attempts) {
+        if (tried < attempts && !this.stopping) {
           const delay = !backoff ? 0 : backoff.type === 'fixed' ? backoff.delay : backoff.delay * 2 ** (tried - 1);
           this.logger.warn(`Job ${job.queue}:${job.name} failed (try ${tried} of ${attempts}), tried again in ${delay} ms: ${messageOf(error)}`);
           await new Promise((resolve) => setTimeout(resolve, delay));

@@ -1,4 +1,4 @@
-import { Logger, type OnApplicationShutdown } from '@nestjs/common';
+import { Logger, type BeforeApplicationShutdown } from '@nestjs/common';
 import type { ApiErrorBody, JobView } from '@hsa-lli/common/domain';
 import { ApiHttpError, FieldsError } from '../http/api-errors.js';
 
@@ -53,7 +53,7 @@ function refusalError({ refused: { status, body } }: Refusal): ApiHttpError {
  * (in-process-jobs.ts) without, whose jobs this process runs. Both run the processors registered here, one job at a
  * time per queue, and pass the same tests (api/test/jobs-contract.ts).
  */
-export abstract class JobsService implements OnApplicationShutdown {
+export abstract class JobsService implements BeforeApplicationShutdown {
   protected readonly logger = new Logger(JobsService.name);
   private readonly processors = new Map<string, JobProcessor>();
 
@@ -120,8 +120,11 @@ export abstract class JobsService implements OnApplicationShutdown {
   /** Whether jobs can be queued now. */
   abstract ping(): Promise<boolean>;
 
-  /** Stops taking jobs, once the ones this process runs have ended. */
-  abstract onApplicationShutdown(): Promise<void>;
+  /**
+   * Stops taking jobs, once the ones this process runs have ended: before the application's shutdown, while the
+   * database, Redis and Chromium those jobs use are still open (each closes in its own onApplicationShutdown).
+   */
+  abstract beforeApplicationShutdown(): Promise<void>;
 
   /** Queues a job for `run`: once it is queued, the promise of what its processor returns (a refusal as such). */
   protected abstract submit(queue: QueueName, name: string, data: unknown, timeoutMs: number): Promise<{ finished: Promise<unknown> }>;
