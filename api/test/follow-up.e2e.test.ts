@@ -60,7 +60,8 @@ describe.each(BACKENDS)('the follow-up of a file by staff, on $name', (backend) 
     expect(skipped.body.error).toBe(
       'Un dossier au stade « En constitution » ne peut pas passer au stade « Présenté en comité » : il peut passer à « Complet », « Refusé », « Abandonné ».',
     );
-    await move('complete', 'Toutes les pièces sont là.').expect(200);
+    // Its documents are not all validated: « Complet » only when forced, with a reason.
+    await agents.hsa.post('/api/records/stage').send({ id, stage: 'complete', comment: 'Toutes les pièces sont là.', force_reason: 'Pièces vues à l’agence.' }).expect(200);
     await move('under_review').expect(200);
     const { body } = await move('committee').expect(200);
     expect(body.stage).toBe('committee');
@@ -69,7 +70,11 @@ describe.each(BACKENDS)('the follow-up of a file by staff, on $name', (backend) 
       'complete→under_review',
       'in_progress→complete',
     ]);
-    expect(body.stage_changes[2]).toMatchObject({ comment: 'Toutes les pièces sont là.', by: 'Peio Larralde', at: expect.any(String) });
+    expect(body.stage_changes[2]).toMatchObject({
+      comment: 'Passage forcé, pièces non toutes validées : Pièces vues à l’agence.\nToutes les pièces sont là.',
+      by: 'Peio Larralde',
+      at: expect.any(String),
+    });
     expect((await move('committee').expect(409)).body.error).toBe('Le dossier est déjà au stade « Présenté en comité ».');
     const wrong = await move('signed').expect(400);
     expect(wrong.body.fields).toEqual({ stage: 'Choisissez un stade de la liste.' });

@@ -141,7 +141,8 @@ describe.each(BACKENDS)('staff calls on one application file, on $name', (backen
       [['get', `/api/records/documents/${documentId}/file`], [200], { action: 'document_read', recordId: mine, documentId }],
       [['post', '/api/records/documents/review', { record_id: mine, reviews: [{ id: documentId, status: 'declined', reason: 'Quittance illisible.' }] }], [200], { action: 'documents_review', recordId: mine }],
       [['post', '/api/records/upload-links/create-for-record', { record_id: mine }], [201], { action: 'upload_link_create', recordId: mine }],
-      [['post', '/api/records/stage', { id: mine, stage: next }], [200], { action: 'follow_up_change', recordId: mine }],
+      // Forced, in case the next stage is « Complet » (its documents are not all validated).
+      [['post', '/api/records/stage', { id: mine, stage: next, force_reason: 'Pièces vues à l’agence.' }], [200], { action: 'follow_up_change', recordId: mine }],
       [['post', '/api/records/events/create', { record_id: mine, type: 'call', reason: 'outgoing', at: '2026-11-20T10:00' }], [201], { action: 'follow_up_change', recordId: mine }],
       [['post', '/api/records/notes/create', { record_id: mine, body: 'Quittance demandée à nouveau.' }], [201], { action: 'follow_up_change', recordId: mine }],
       [['post', '/api/records/set-follower', { id: mine, user_id: hsa }], [200], { action: 'follow_up_change', recordId: mine }],

@@ -97,11 +97,18 @@ test.describe.serial('a file’s page in the back office', () => {
     await moves.getByLabel('Complet').check();
     await stage.getByLabel('Commentaire').fill('Toutes les pièces sont arrivées.');
     await stage.getByRole('button', { name: 'Changer de stade' }).click();
+    // Its documents are not all validated: « Complet » is refused, unless forced with a reason, kept with the move.
+    await expect(stage.getByRole('alert')).toHaveText(/Toutes les pièces justificatives requises ne sont pas encore validées/);
+    await expect(page.locator('.record-title')).toContainText('En constitution');
+    await stage.getByLabel('Raison du passage forcé').fill('Originaux vus à l’agence, le scan suivra.');
+    await stage.getByRole('button', { name: 'Forcer le passage au stade « Complet »' }).click();
     await expect(page.getByText('Le dossier est passé au stade « Complet ».')).toBeVisible();
     await expect(page.locator('.record-title')).toContainText('Complet');
     const stageHistory = stage.getByRole('listitem').filter({ hasText: 'En constitution → Complet' });
     await expect(stageHistory).toContainText('par Peio Larralde');
+    await expect(stageHistory).toContainText('Passage forcé, pièces non toutes validées : Originaux vus à l’agence, le scan suivra.');
     await expect(stageHistory).toContainText('Toutes les pièces sont arrivées.');
+    await expect(stage.getByLabel('Raison du passage forcé')).toHaveCount(0);
     await expect(moves.getByRole('radio')).toHaveCount(4);
 
     // A colleague moves the file meanwhile: the refused move says why, and the page offers the moves of its stage now.

@@ -72,18 +72,36 @@ export class FollowUpService {
     };
   }
 
-  /** Moves a file to another stage; a move that makes no sense from where it stands is a 409 saying which ones do. */
-  async move({ id, stage, comment }: StageMoveRequest, actor: SessionUser): Promise<FollowUpView> {
+  /**
+   * Moves a file to another stage; a move that makes no sense from where it stands is a 409 saying which ones do. A file
+   * goes « Complet » when every required document is validated: otherwise the move is a 409 `documents_not_validated`,
+   * unless staff force it with a reason, kept as the move's comment.
+   */
+  async move({ id, stage, comment, force_reason }: StageMoveRequest, actor: SessionUser): Promise<FollowUpView> {
     await this.dataSource.transaction(async (manager) => {
       const record = await this.records.lockedIn(manager, id);
       if (!record) throw new NotFoundException();
       const problem = stageMoveProblem(record.stage, stage);
       if (problem) throw new ConflictError(problem);
+      const forced = stage === 'complete' && !(await this.records.documentsValidated(manager, id));
+      if (forced && !force_reason) {
+        throw new ConflictError(
+          'Toutes les pièces justificatives requises ne sont pas encore validées : le dossier ne peut passer au stade « Complet » qu’en forçant le passage, avec sa raison.',
+          'documents_not_validated',
+        );
+      }
+      const kept = forced ? [`Passage forcé, pièces non toutes validées : ${force_reason}`, comment].filter(Boolean).join('\n') : comment;
       const at = new Date();
       await this.records.setStage(manager, id, stage, at);
-      await manager.save(manager.create(RecordStageChange, { record: { id }, from: record.stage, to: stage, comment: comment || null, actorId: actor.id, actorName: fullName(actor) }));
+      await manager.save(manager.create(RecordStageChange, { record: { id }, from: record.stage, to: stage, comment: kept || null, actorId: actor.id, actorName: fullName(actor) }));
       await this.history.record(
-        { subject: 'record', subjectId: id, actor, action: `Stade : ${stageLabel(stage)}`, changes: changedFields({ stage: record.stage }, { stage }) },
+        {
+          subject: 'record',
+          subjectId: id,
+          actor,
+          action: `Stade : ${stageLabel(stage)}${forced ? ' (passage forcé)' : ''}`,
+          changes: changedFields({ stage: record.stage }, { stage }),
+        },
         manager,
       );
     });

@@ -2,7 +2,7 @@ import { Injectable, NotFoundException } from '@nestjs/common';
 import { EventEmitter2 } from '@nestjs/event-emitter';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import type { StaffRecord } from '@hsa-lli/common/back-office';
-import type { Household, MemberFields, MyRecord, MyRecordUpdate, PersonUpdate } from '@hsa-lli/common/domain';
+import { completeness, type Household, type MemberFields, type MyRecord, type MyRecordUpdate, type PersonUpdate } from '@hsa-lli/common/domain';
 import { In, type DataSource, type EntityManager, type Repository } from 'typeorm';
 import { AuditService } from '../audit/audit.service.js';
 import { rowLock } from '../database/list-query.js';
@@ -13,7 +13,7 @@ import type { User } from '../users/entities/user.entity.js';
 import { VaultService } from '../vault/vault.service.js';
 import { RecordPerson } from './entities/record-person.entity.js';
 import { Record } from './entities/record.entity.js';
-import { myRecordView, staffRecordView } from './record-view.js';
+import { documentView, householdDocuments, myRecordView, requiredFor, staffRecordView } from './record-view.js';
 import { RECORD_EVENTS, RecordPersonRemoving } from './records.events.js';
 import { RecordsListColumnsService } from './records-list-columns.service.js';
 
@@ -99,6 +99,12 @@ export class RecordsService {
   /** A file, its row held until the caller's transaction commits (rowLock): two moves of its stage take turns. */
   lockedIn(manager: EntityManager, id: number): Promise<Record | null> {
     return manager.findOne(Record, { where: { id }, lock: rowLock(manager) });
+  }
+
+  /** Whether every required document of a file is validated, read in the caller's transaction (a move to « Complet » asks). */
+  async documentsValidated(manager: EntityManager, id: number): Promise<boolean> {
+    const record = await manager.findOne(Record, { where: { id }, relations: { persons: true, documents: true } });
+    return record !== null && completeness(requiredFor(record), householdDocuments(record).map(documentView)).complete;
   }
 
   /** Moves a file to a stage, dated, in the caller's transaction (FollowUpService checks and records the move). */

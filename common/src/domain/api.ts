@@ -70,9 +70,10 @@ export interface JobView {
 
 /**
  * What a page recognises an error answer by, whatever its French sentence says: `stale_version`, a save made on an
- * older version of a record than the stored one (someone saved it meanwhile).
+ * older version of a record than the stored one (someone saved it meanwhile); `documents_not_validated`, a file moved
+ * to « Complet » while a required document is not validated (staff may force the move with a reason).
  */
-export type ApiErrorCode = 'stale_version';
+export type ApiErrorCode = 'stale_version' | 'documents_not_validated';
 
 /** The body of an error answer of the API. */
 export interface ApiErrorBody {

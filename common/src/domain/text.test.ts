@@ -88,6 +88,7 @@ const FIELDS: [string, Schema, 'required' | 'optional', TextKind][] = [
   ['contact reply', contactReplySchema.shape.message, 'required', 'lines'],
   ['list search', contactFormListSchema.shape.search, 'optional', 'line'],
   ['stage comment', stageMoveSchema.shape.comment, 'optional', 'lines'],
+  ['stage, forcing reason', stageMoveSchema.shape.force_reason, 'optional', 'lines'],
   ['event comment', eventCreateSchema.shape.comment, 'optional', 'lines'],
   ['note', noteCreateSchema.shape.body, 'required', 'lines'],
   ['equipment', equipmentSchema.shape.name, 'required', 'line'],

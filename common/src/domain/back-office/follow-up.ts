@@ -11,11 +11,17 @@ const comment = z.optional(
   z.nullable(text('Le commentaire doit être un texte.', { length: COMMENT_MAX, message: `Le commentaire ne peut pas dépasser ${COMMENT_MAX} caractères.` }, 'lines')),
 );
 
-/** `POST /api/records/stage`: the stage a file moves to, with an optional comment. */
+/**
+ * `POST /api/records/stage`: the stage a file moves to, with an optional comment. `force_reason` moves a file to
+ * « Complet » although a required document is not validated: why, kept with the move (ignored when nothing is forced).
+ */
 export const stageMoveSchema = z.strictObject({
   id,
   stage: z.enum(RECORD_STAGES, 'Choisissez un stade de la liste.'),
   comment,
+  force_reason: z.optional(
+    z.nullable(text('La raison doit être un texte.', { length: COMMENT_MAX, message: `La raison ne peut pas dépasser ${COMMENT_MAX} caractères.` }, 'lines')),
+  ),
 });
 export type StageMoveRequest = z.output<typeof stageMoveSchema>;
 
