@@ -22,6 +22,7 @@ interface Row {
   energy_class: string | null;
   enabled: boolean;
   available_from: string | null;
+  occupied: boolean;
   version: number;
 }
 
@@ -121,6 +122,7 @@ describe.each(BACKENDS)('goods managed by staff on $name', (backend) => {
       energy_class: 'A',
       enabled: true,
       available_from: null,
+      occupied: false,
       version: expect.any(Number),
     });
     expect(all.data.map((row) => row.reference).filter((reference) => reference.startsWith('RES-'))).toEqual(['RES-001-01', 'RES-001-02', 'RES-001-03', 'RES-001-04']);
@@ -198,6 +200,7 @@ describe.each(BACKENDS)('goods managed by staff on $name', (backend) => {
       kgco2_class: 'A',
       energy_class: 'A',
       rent_ceiling: 755.64,
+      occupied: false,
       photos: [expect.objectContaining({ kind: 'photo', alt: 'Illustration de l’intérieur, T2 — Résidence Les Hortensias' })],
       plan: [expect.objectContaining({ kind: 'plan', alt: 'Plan indicatif, T2 — Résidence Les Hortensias' })],
       _residence: {
@@ -381,9 +384,11 @@ describe.each(BACKENDS)('goods managed by staff on $name', (backend) => {
     expect((await publicGoods()).map((good) => good.id)).not.toContain(id);
     expect(await sitemap()).not.toContain(`<loc>${path}</loc>`);
 
-    await hsa.post('/api/goods/update').send({ ...form, id, version: disabled.version, enabled: true, rent_price: 812.4 }).expect(200);
-    expect((await visitor().post('/api/front/goods/details').send({ id }).expect(200)).body.good.rent_price_cents).toBe(81240);
-    expect((await publicGoods()).find((good) => good.id === id)!.rent_price_cents).toBe(81240);
+    // 12,60 € less, within the rent ceiling.
+    const rent = Math.round(opened.rent_price * 100) - 1260;
+    await hsa.post('/api/goods/update').send({ ...form, id, version: disabled.version, enabled: true, rent_price: rent / 100 }).expect(200);
+    expect((await visitor().post('/api/front/goods/details').send({ id }).expect(200)).body.good.rent_price_cents).toBe(rent);
+    expect((await publicGoods()).find((good) => good.id === id)!.rent_price_cents).toBe(rent);
     expect(await sitemap()).toContain(`<loc>${path}</loc>`);
   });
 });

@@ -189,6 +189,40 @@ test.describe('eligibility and contact', () => {
   });
 });
 
+test.describe('what the site says of a home follows its file', () => {
+  test('a home whose lease is signed is no longer « Disponible », in the served HTML too, and is again once its household leaves', async ({ page, browser }) => {
+    const path = '/residences/residence-les-hortensias-anglet/appartement-t2-47-m2/1';
+    const facts = page.locator('.residence__facts');
+    await page.goto(path);
+    await alive(page);
+    await expect(facts).toContainText('Disponible immédiatement');
+
+    // Staff record the lease of a demo file for it.
+    const staff = await browser.newPage();
+    await loginAs(staff, emailOf('hsa'));
+    const file = (await (await staff.request.post('/api/records/list', { data: { search: 'DOS-2026-0002' } })).json()).data[0].id as number;
+    const created = await staff.request.post('/api/records/events/create', { data: { record_id: file, type: 'lease_signed', good_id: 1, at: '2026-03-02T10:00' } });
+    expect(created.status()).toBe(201);
+    const lease = (await created.json()).event.id as number;
+
+    // The page rendered for visitors is rendered again: its HTML, before any script, says so.
+    await expect.poll(async () => (await page.request.get(path)).text(), { timeout: 60_000 }).toContain('Déjà loué');
+    await page.reload();
+    await alive(page);
+    await expect(facts).toContainText('Déjà loué');
+    await page.goto('/residences/residence-les-hortensias-anglet');
+    await alive(page);
+    await expect(page.locator('.good-list')).toContainText('Déjà loué');
+
+    // Recorded by mistake, taken back: available again.
+    expect((await staff.request.post('/api/records/events/delete', { data: { id: lease } })).status()).toBe(200);
+    await staff.close();
+    await page.goto(path);
+    await alive(page);
+    await expect(facts).toContainText('Disponible immédiatement');
+  });
+});
+
 test.describe('fast and findable', () => {
   test('public pages arrive as HTML with their content and head tags, before any script runs', async ({ browser }) => {
     const context = await browser.newContext({ javaScriptEnabled: false });

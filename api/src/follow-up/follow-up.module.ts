@@ -5,12 +5,13 @@ import { RecordsModule } from '../records/records.module.js';
 import { UsersModule } from '../users/users.module.js';
 import { FollowUpController } from './follow-up.controller.js';
 import { FollowUpService } from './follow-up.service.js';
+import { GoodOccupancyService } from './good-occupancy.service.js';
 
 /** A file's follow-up by staff: its stage, events, notes and follower. */
 @Module({
   imports: [AuditModule, GoodsModule, RecordsModule, UsersModule],
   controllers: [FollowUpController],
-  providers: [FollowUpService],
-  exports: [FollowUpService],
+  providers: [FollowUpService, GoodOccupancyService],
+  exports: [FollowUpService, GoodOccupancyService],
 })
 export class FollowUpModule {}

@@ -132,13 +132,13 @@ export class FollowUpService {
 
   /** Removes an event recorded by mistake: by its author, or by an administrator. */
   async deleteEvent(id: number, actor: SessionUser): Promise<{ id: number }> {
-    const event = await this.dataSource.manager.findOne(RecordEvent, { where: { id }, relations: { record: true } });
+    const event = await this.dataSource.manager.findOne(RecordEvent, { where: { id }, relations: { record: true, good: true } });
     if (!event) throw new NotFoundException();
     if (event.actorId !== actor.id && !actor.roles.includes('admin')) {
       throw new ConflictError(`Cet événement a été saisi par ${event.actorName} : seul son auteur, ou un administrateur, peut le retirer.`);
     }
     await this.dataSource.manager.delete(RecordEvent, { id });
-    await this.events.emitAsync(FOLLOW_UP_EVENTS.changed, new FollowUpChanged(event.record.id));
+    await this.events.emitAsync(FOLLOW_UP_EVENTS.changed, new FollowUpChanged(event.record.id, event.good ? [event.good.id] : []));
     return { id };
   }
 

@@ -18,6 +18,7 @@ export function toGoodSummary(good: Good): GoodSummary {
     surface: good.surface,
     rent_price_cents: good.rentPriceCents,
     available_from: good.availableFrom,
+    occupied: good.occupied,
     energy_class: finalClassOf(good),
     photos: (good.images ?? []).filter((image) => image.kind === 'photo').map(toImageView),
   };
@@ -59,6 +60,7 @@ export function toGoodRow(good: Good, commune: string): GoodRow {
     energy_class: finalClassOf(good),
     enabled: good.enabled,
     available_from: good.availableFrom,
+    occupied: good.occupied,
     version: good.version,
   };
 }
@@ -78,6 +80,7 @@ export function toGoodAdminView(good: Good): GoodAdminView {
     kgco2_class: hasDpe ? climateClass(good.dpeKgco2!) : null,
     energy_class: finalClassOf(good),
     rent_ceiling: goodRentCeiling(residence.area, good.surface),
+    occupied: good.occupied,
     _residence: { id: residence.id, slug: residence.slug, name: residence.name, status: residence.status, city: toCityView(residence.city), area: residence.area },
   };
 }

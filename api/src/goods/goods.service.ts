@@ -1,14 +1,14 @@
 import { Injectable, NotFoundException } from '@nestjs/common';
 import { EventEmitter2 } from '@nestjs/event-emitter';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
-import { goodSlug, type GoodAnswer, type GoodRequest, type GoodRow, type GoodUpdateRequest, type ListAnswer, type goodListSchema } from '@hsa-lli/common/back-office';
-import { FLAT_SIZES, plural } from '@hsa-lli/common/domain';
+import { goodSlug, rentCeilingProblem, type GoodAnswer, type GoodRequest, type GoodRow, type GoodUpdateRequest, type ListAnswer, type goodListSchema } from '@hsa-lli/common/back-office';
+import { FLAT_SIZES, plural, type GoodOccupancy } from '@hsa-lli/common/domain';
 import { In, type DataSource, type EntityManager, type Repository } from 'typeorm';
 import type { z } from 'zod/mini';
 import type { SessionUser } from '../auth/session-user.js';
 import { ConflictError, FieldsError } from '../http/api-errors.js';
 import { uniqueOrFieldError } from '../database/database-errors.js';
-import { claimVersion, listAnswer, lockForDeletion, pageOf, type ListSpec } from '../database/list-query.js';
+import { claimVersion, rowLock, listAnswer, lockForDeletion, pageOf, type ListSpec } from '../database/list-query.js';
 import type { Equipment } from '../equipments/entities/equipment.entity.js';
 import { EquipmentsService } from '../equipments/equipments.service.js';
 import { changedFields, HistoryService } from '../history/history.service.js';
@@ -116,7 +116,7 @@ export class GoodsService {
     const query = this.goods
       .createQueryBuilder('good')
       .select(['good.id', 'good.reference', 'good.flatSize', 'good.surface', 'good.rentPriceCents', 'good.monthlyCostsCents'])
-      .addSelect(['good.dpeKwh', 'good.dpeKgco2', 'good.enabled', 'good.availableFrom', 'good.version'])
+      .addSelect(['good.dpeKwh', 'good.dpeKgco2', 'good.enabled', 'good.availableFrom', 'good.occupied', 'good.version'])
       .leftJoin('good.residence', 'residence')
       .addSelect(['residence.id', 'residence.name']);
     const { residence, flat_size, enabled } = request.filters ?? {};
@@ -166,6 +166,25 @@ export class GoodsService {
     return this.getOne(id);
   }
 
+  /**
+   * Sets what the follow-up of the files naming a good says of it (FollowUpService.goodOccupancy): let, or free again
+   * from the day of its leaving; `null` (no lease, move-in or leaving names it any more) frees it and leaves staff's
+   * date. Recorded in its history as the platform's, and told to the others (its public pages are rendered again).
+   */
+  async setOccupancy(id: number, occupancy: GoodOccupancy | null): Promise<void> {
+    const residence = await this.dataSource.transaction(async (manager) => {
+      const good = await manager.findOne(Good, { where: { id }, relations: { residence: true }, lock: rowLock(manager) });
+      if (!good) return null;
+      const after = { occupied: occupancy?.occupied ?? false, available_from: occupancy && !occupancy.occupied ? occupancy.availableFrom : good.availableFrom };
+      const changes = changedFields({ occupied: good.occupied, available_from: good.availableFrom }, after);
+      if (changes.length === 0) return null;
+      await manager.update(Good, { id }, { occupied: after.occupied, availableFrom: after.available_from });
+      await this.history.record({ subject: 'good', subjectId: id, actor: null, action: 'Disponibilité d’après le suivi des dossiers', changes }, manager);
+      return good.residence.id;
+    });
+    if (residence !== null) await this.events.emitAsync(GOOD_EVENTS.changed, new GoodChanged(id, 'updated', [residence], false));
+  }
+
   /** A good an application file names stays, so that the file keeps what it applied for: it can be disabled instead. */
   async delete(id: number, actor: SessionUser): Promise<{ id: number }> {
     const { removeFiles, residence } = await this.dataSource.transaction(async (manager) => {
@@ -188,15 +207,20 @@ export class GoodsService {
     return { id };
   }
 
-  /** What the schema cannot tell: the residence exists, the reference is free, the facilities are equipments of a good. */
+  /**
+   * What the schema cannot tell: the residence exists, the reference is free, the facilities are equipments of a good,
+   * and a good offered on the site has a rent within the LLI ceiling of its residence's zone (`rentCeilingProblem`).
+   */
   private async checkReferences(fields: GoodRequest, id?: number): Promise<void> {
-    const [residenceExists, sameReference, facilities] = await Promise.all([
-      this.residences.exists(fields.residence),
+    const [zone, sameReference, facilities] = await Promise.all([
+      this.residences.zoneOf(fields.residence),
       this.goods.findOne({ select: { id: true }, where: { reference: fields.reference } }),
       this.equipments.idsOfType(fields.facilities, 'good'),
     ]);
     const problems: Record<string, string> = {};
-    if (!residenceExists) problems.residence = 'Cette résidence n’existe pas : choisissez-en une de la liste.';
+    if (zone === null) problems.residence = 'Cette résidence n’existe pas : choisissez-en une de la liste.';
+    const aboveCeiling = zone === null ? null : rentCeilingProblem(fields, zone);
+    if (aboveCeiling) problems.rent_price = aboveCeiling;
     if (sameReference && sameReference.id !== id) problems.reference = REFERENCE_TAKEN;
     if (facilities.length !== fields.facilities.length) problems.facilities = 'Choisissez des équipements de logement de la liste.';
     if (Object.keys(problems).length > 0) throw new FieldsError(problems);

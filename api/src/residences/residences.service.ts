@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { residenceStatusLabel, type ResidenceOption } from '@hsa-lli/common/back-office';
-import type { ResidenceDetails, ResidenceFilters, ResidenceSummary } from '@hsa-lli/common/domain';
+import { availabilityOf, parisDay, type ResidenceDetails, type ResidenceFilters, type ResidenceSummary, type Zone } from '@hsa-lli/common/domain';
 import { In, type EntityManager, type Repository } from 'typeorm';
 import { mayUse } from '../auth/access-rules.js';
 import type { SessionUser } from '../auth/session-user.js';
@@ -20,7 +20,7 @@ function isHome(good: Good): boolean {
 function matches(good: Good, filters: ResidenceFilters, today: string): boolean {
   if (filters.flat_size && good.flatSize !== filters.flat_size) return false;
   if (filters.max_rent !== undefined && good.rentPriceCents > filters.max_rent * 100) return false;
-  if (filters.available_now && good.availableFrom !== null && good.availableFrom > today) return false;
+  if (filters.available_now && availabilityOf({ available_from: good.availableFrom, occupied: good.occupied }, today).kind !== 'now') return false;
   return true;
 }
 
@@ -41,7 +41,7 @@ export class ResidencesService {
       order: { name: 'ASC', ...byPosition },
     });
     const filtersHomes = filters.flat_size !== undefined || filters.max_rent !== undefined || filters.available_now === true;
-    const today = new Date().toISOString().slice(0, 10);
+    const today = parisDay(new Date());
     return residences.flatMap((residence) => {
       const homes = residence.goods.filter((good) => isHome(good) && matches(good, filters, today));
       if (filtersHomes && homes.length === 0) return [];
@@ -140,8 +140,9 @@ export class ResidencesService {
     }));
   }
 
-  exists(id: number): Promise<boolean> {
-    return this.residences.existsBy({ id });
+  /** A residence's LLI zone (what its goods' rent ceiling depends on); null for an unknown id. */
+  async zoneOf(id: number): Promise<Zone | null> {
+    return (await this.residences.findOne({ select: { id: true, area: true }, where: { id } }))?.area ?? null;
   }
 
   /** Of these residences, the ids of the published ones: what a household may wish. */

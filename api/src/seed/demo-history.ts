@@ -1,5 +1,5 @@
-import { currentLliYear, incomeCeiling, type DiscoverySource, type EventType, type FlatSize, type Outcome, type ProSituation, type RecordStage } from '@hsa-lli/common/domain';
-import type { EntityManager } from 'typeorm';
+import { currentLliYear, goodOccupancy, incomeCeiling, OCCUPANCY_EVENTS, type DiscoverySource, type EventType, type FlatSize, type Outcome, type ProSituation, type RecordStage } from '@hsa-lli/common/domain';
+import { In, type EntityManager } from 'typeorm';
 import { ContactForm } from '../contact-forms/entities/contact-form.entity.js';
 import { Good } from '../goods/entities/good.entity.js';
 import { RecordEvent } from '../follow-up/entities/record-event.entity.js';
@@ -284,5 +284,22 @@ export async function seedDemoHistory(manager: EntityManager, { now, goods, staf
       }
       await manager.update(Record, { id: record.id }, { stage, stageChangedAt, updatedAt: stageChangedAt ?? record.createdAt });
     }
+  }
+  await followOccupancy(manager);
+}
+
+/**
+ * The homes as their history leaves them, by the rule the follow-up applies (GoodOccupancyService): let while a
+ * household that signed or moved in has not left, free from the day of its leaving otherwise.
+ */
+async function followOccupancy(manager: EntityManager): Promise<void> {
+  const events = await manager.find(RecordEvent, { where: { type: In([...OCCUPANCY_EVENTS]) }, relations: { good: true }, order: { at: 'ASC', id: 'ASC' } });
+  const byGood = Map.groupBy(
+    events.filter((event) => event.good !== null),
+    (event) => event.good!.id,
+  );
+  for (const [id, named] of byGood) {
+    const occupancy = goodOccupancy(named);
+    if (occupancy) await manager.update(Good, { id }, occupancy.occupied ? { occupied: true } : { occupied: false, availableFrom: occupancy.availableFrom });
   }
 }

@@ -52,6 +52,7 @@ export interface GoodView {
   kwh_class: EnergyLetter | null;
   kgco2_class: EnergyLetter | null;
   available_from: string | null;
+  occupied: boolean;
   photos: ImageView[];
   plan: ImageView[];
   _residence: { id: number; slug: string; name: string; city: CityView; neighborhood: string | null; address_line_1: string };
@@ -120,7 +121,10 @@ export interface GoodSummary {
   flat_size: FlatSize;
   surface: number;
   rent_price_cents: number;
+  /** The day from which staff let it, null for now: what `availabilityOf` reads, with `occupied`. */
   available_from: string | null;
+  /** A household lives in it, as the follow-up of the files naming it says (a lease signed or a move-in, no leaving since). */
+  occupied: boolean;
   energy_class: EnergyLetter | null;
   photos: ImageView[];
 }
@@ -155,5 +159,6 @@ export interface ResidenceFilters {
   flat_size?: FlatSize;
   /** Maximum monthly rent charges included, in euros. */
   max_rent?: number;
+  /** Only the homes that can be let now (neither let nor available from a later day). */
   available_now?: boolean;
 }

@@ -1,6 +1,7 @@
 export * from './accounts.js';
 export * from './api.js';
 export * from './areas.js';
+export * from './availability.js';
 export * from './communes.js';
 export * from './completeness.js';
 export * from './contact.js';

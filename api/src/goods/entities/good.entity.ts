@@ -75,9 +75,16 @@ export class Good {
   @Column({ type: 'int', nullable: true })
   dpeKwh!: number | null;
 
-  /** Date from which the flat can be let; null when available now. */
+  /** Date from which the flat can be let; null when available now. Set by staff, and by a leaving (GoodsService.setOccupancy). */
   @Column({ type: 'date', nullable: true })
   availableFrom!: string | null;
+
+  /**
+   * A household lives in it, as the follow-up of the files naming it says (a lease signed or a move-in, no leaving
+   * since): not available, whatever `availableFrom` says. Only GoodsService.setOccupancy changes it.
+   */
+  @Column({ type: 'boolean', default: false })
+  occupied!: boolean;
 
   /** Photos and plans. */
   @OneToMany(() => Image, (image) => image.good)

@@ -2,9 +2,9 @@ import * as z from 'zod/mini';
 import type { CityView, ImageView } from '../api.js';
 import { currentLliYear } from '../eligibility.js';
 import type { EnergyLetter } from '../energy.js';
-import { slugify } from '../format.js';
+import { formatCents, formatSurface, slugify } from '../format.js';
 import { rentCeilingCents } from '../lli.js';
-import { FLAT_SIZE_OPTIONS, FLAT_SIZES, labelOf, type FlatSize, type ResidenceStatus, type Zone } from '../reference.js';
+import { FLAT_SIZE_OPTIONS, FLAT_SIZES, labelOf, zoneLabel, type FlatSize, type ResidenceStatus, type Zone } from '../reference.js';
 import { requiredText } from '../schema.js';
 import type { HistoryEntryView } from './history.js';
 import { listRequestSchema, oneOf, versionField } from './list.js';
@@ -141,6 +141,26 @@ export function rentAboveCeiling(rentPrice: number, monthlyCosts: number, ceilin
   return Math.round((rentPrice - monthlyCosts) * 100) > Math.round(ceiling * 100);
 }
 
+/**
+ * Why a good may not be offered on the site as typed, null when it may: a home's rent without its charges over the LLI
+ * ceiling of its zone for its surface. A garage has no ceiling, and a good not offered (`enabled` off) may be saved
+ * whatever its rent. The API refuses such a save on `rent_price` with this message; the form says it before saving.
+ */
+export function rentCeilingProblem(
+  good: Pick<GoodRequest, 'enabled' | 'flat_size' | 'surface' | 'rent_price' | 'monthly_costs'>,
+  zone: Zone,
+  year = currentLliYear(),
+): string | null {
+  if (!good.enabled || good.flat_size === 'garage') return null;
+  const ceiling = goodRentCeiling(zone, good.surface, year);
+  if (!rentAboveCeiling(good.rent_price, good.monthly_costs, ceiling)) return null;
+  const rent = Math.round((good.rent_price - good.monthly_costs) * 100);
+  return (
+    `Le loyer hors charges (${formatCents(rent)}) dépasse le plafond LLI ${year} de la zone ${zoneLabel(zone)} pour ${formatSurface(good.surface)} ` +
+    `(${formatCents(Math.round(ceiling * 100))}) : baissez le loyer, ou décochez « Proposer ce bien sur le site ».`
+  );
+}
+
 /** An item of `residences/get-options`: the zone is what the good form reads the LLI rent ceiling from. */
 export interface ResidenceOption {
   label: string;
@@ -161,6 +181,8 @@ export interface GoodRow {
   energy_class: EnergyLetter | null;
   enabled: boolean;
   available_from: string | null;
+  /** A household lives in it, as the follow-up of the files naming it says: not available, whatever the date. */
+  occupied: boolean;
   version: number;
 }
 
@@ -176,6 +198,8 @@ export interface GoodAdminView extends GoodRequest {
   energy_class: EnergyLetter | null;
   /** The LLI monthly rent ceiling of the residence's zone for this surface, charges excluded, in euros. */
   rent_ceiling: number;
+  /** A household lives in it, as the follow-up of the files naming it says (not a field of the form). */
+  occupied: boolean;
   _residence: { id: number; slug: string; name: string; status: ResidenceStatus; city: CityView; area: Zone };
 }
 

@@ -9,8 +9,10 @@ import {
   goodUpdateSchema,
   PDF_DOCUMENTS,
   rentAboveCeiling,
+  rentCeilingProblem,
   type GoodAdminView,
   type GoodAnswer,
+  type GoodRequest,
   type ResidenceOption,
 } from '@hsa-lli/common/back-office';
 import {
@@ -152,7 +154,7 @@ function RentCeiling({ values, residence }: { values: Record<string, string>; re
       {above && (
         <MessageBox kind="warning">
           Le loyer hors charges ({eurosText(rent! - costs)}) dépasse de {eurosText(rent! - costs - ceiling)} le plafond LLI de la zone pour cette surface : un
-          logement intermédiaire ne peut pas être loué à ce prix.
+          logement intermédiaire ne peut pas être loué à ce prix, ni proposé sur le site.
         </MessageBox>
       )}
     </>
@@ -161,6 +163,13 @@ function RentCeiling({ values, residence }: { values: Record<string, string>; re
 
 /** The residences a good may be in, as the form reads them. */
 type ResidenceChoices = OptionsState & { options: readonly ResidenceOption[] };
+
+/** Sends a good the schema passed, unless it is offered on the site above its zone's rent ceiling: said on the rent, as the API would. */
+function withinCeiling<Answer>(good: GoodRequest, residences: ResidenceChoices, send: () => Promise<Answer>): Promise<Answer> {
+  const zone = residences.options.find((option) => option.value === good.residence)?.area;
+  const problem = zone === undefined ? null : rentCeilingProblem(good, zone);
+  return problem ? Promise.reject({ fields: { rent_price: problem } }) : send();
+}
 
 function useResidenceChoices(): ResidenceChoices {
   const query = useResidenceOptionsQuery();
@@ -245,7 +254,7 @@ export function NewGoodPage() {
             aria-label="Nouveau bien"
             onSubmit={async (event) => {
               event.preventDefault();
-              const answer = await submit(form, goodSchema, bodyOf(form.values), (body) => create(body).unwrap());
+              const answer = await submit(form, goodSchema, bodyOf(form.values), (body) => withinCeiling(body, residences, () => create(body).unwrap()));
               if (!answer) return;
               dispatch(pushMessage({ kind: 'info', text: `Le bien ${answer.good.reference} a été créé. Ajoutez-lui des photos et un plan.` }));
               dispatch(formReset(NEW_FORM));
@@ -279,6 +288,7 @@ function useHistoryFields(residences: readonly ResidenceOption[], facilities: re
       rent_price: { label: 'Loyer charges comprises', format: (value) => eurosText(Number(value)) },
       monthly_costs: { label: 'Charges', format: (value) => eurosText(Number(value)) },
       available_from: { label: 'Disponible à partir du', format: (value) => formatDate(String(value)) },
+      occupied: { label: 'Loué d’après le suivi des dossiers' },
       description: { label: 'Description' },
       facilities: { label: 'Équipements', format: (value) => (value as unknown[]).map(labelIn(facilities)).join(', ') },
       dpe_kwh: { label: 'Consommation d’énergie', format: (value) => `${String(value)} kWh/m²/an` },
@@ -313,6 +323,7 @@ export function GoodPage() {
         <h1>{title}</h1>
         <div className="bo-heading__links">
           {onSite ? <span className="bo-badge">Sur le site</span> : <span className="bo-badge bo-badge--off">Absent du site</span>}
+          {good.occupied && <span className="bo-badge">Loué d’après le suivi des dossiers</span>}
           {onSite && (
             <a href={`/residences/${good._residence.slug}/${good.slug}/${good.id}`} target="_blank" rel="noreferrer">
               Voir sur le site (nouvel onglet)
@@ -332,7 +343,7 @@ export function GoodPage() {
             onSubmit={async (event) => {
               event.preventDefault();
               const body = { id: good.id, version: good.version, ...bodyOf(form.values) };
-              const answer = await submit(form, goodUpdateSchema, body, (checked) => update(checked).unwrap());
+              const answer = await submit(form, goodUpdateSchema, body, (checked) => withinCeiling(checked, residences, () => update(checked).unwrap()));
               if (!answer) return;
               setSaved(answer);
               dispatch(pushMessage({ kind: 'info', text: 'Les modifications ont été enregistrées.' }));

@@ -34,7 +34,7 @@ const TABLE: DataTableColumn<GoodRow>[] = [
     header: 'Proposé sur le site',
     cell: (good) => (good.enabled ? <span className="bo-badge">Oui</span> : <span className="bo-badge bo-badge--off">Non</span>),
   },
-  { id: 'available_from', header: 'Disponibilité', sortable: true, cell: (good) => availabilityText(good.available_from) },
+  { id: 'available_from', header: 'Disponibilité', sortable: true, cell: (good) => availabilityText(good) },
 ];
 
 export function GoodsListPage() {

@@ -41,7 +41,7 @@ export function GoodPage() {
             <dt>Surface</dt>
             <dd>{formatSurface(good.surface)}</dd>
             <dt>Disponibilité</dt>
-            <dd>{availability(good.available_from)}</dd>
+            <dd>{availability(good)}</dd>
             <dt>Référence</dt>
             <dd>{good.reference}</dd>
           </dl>

@@ -98,7 +98,7 @@ export function ResidencePage() {
                   </h3>
                   <p className="good-card__rent">{formatCents(good.rent_price_cents)} par mois charges comprises</p>
                   <p>
-                    {availability(good.available_from)}
+                    {availability(good)}
                     {good.energy_class && ` · classe énergie ${good.energy_class}`}
                   </p>
                 </div>
