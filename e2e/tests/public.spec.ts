@@ -191,6 +191,8 @@ test.describe('eligibility and contact', () => {
 
 test.describe('what the site says of a home follows its file', () => {
   test('a home whose lease is signed is no longer « Disponible », in the served HTML too, and is again once its household leaves', async ({ page, browser }) => {
+    // The public pages are rendered again in the background (a job), which takes a while on a busy machine.
+    test.setTimeout(180_000);
     const path = '/residences/residence-les-hortensias-anglet/appartement-t2-47-m2/1';
     const facts = page.locator('.residence__facts');
     await page.goto(path);
@@ -206,7 +208,7 @@ test.describe('what the site says of a home follows its file', () => {
     const lease = (await created.json()).event.id as number;
 
     // The page rendered for visitors is rendered again: its HTML, before any script, says so.
-    await expect.poll(async () => (await page.request.get(path)).text(), { timeout: 60_000 }).toContain('Déjà loué');
+    await expect.poll(async () => (await page.request.get(path)).text(), { timeout: 120_000 }).toContain('Déjà loué');
     await page.reload();
     await alive(page);
     await expect(facts).toContainText('Déjà loué');
@@ -220,6 +222,8 @@ test.describe('what the site says of a home follows its file', () => {
     await page.goto(path);
     await alive(page);
     await expect(facts).toContainText('Disponible immédiatement');
+    // Rendered again for visitors before the next test reads the served pages.
+    await expect.poll(async () => (await page.request.get(path)).text(), { timeout: 120_000 }).toMatch(/data-prerendered="true"[\s\S]*Disponible immédiatement/);
   });
 });
 
