@@ -45,7 +45,10 @@ export interface DemoGood {
   dpeKgco2: number | null;
   enabled: boolean;
   floor: string;
+  /** The day it can be let from (the residence's own schedule); none for now. */
   availableFrom?: string;
+  /** Let, its tenant's notice ending that many months after the demo is loaded: available from the first of that month. */
+  noticeEndsInMonths?: number;
 }
 
 export interface DemoResidence {
@@ -107,7 +110,7 @@ export const DEMO_RESIDENCES: DemoResidence[] = [
     goods: [
       { flatSize: 'studio', surface: 24.8, charges: 45, dpeKwh: 105, dpeKgco2: 9, enabled: true, floor: 'rez-de-chaussée' },
       { flatSize: 'T1bis', surface: 33.5, charges: 50, dpeKwh: 98, dpeKgco2: 8, enabled: true, floor: '1er étage' },
-      { flatSize: 'T2', surface: 44.1, charges: 60, dpeKwh: 112, dpeKgco2: 12, enabled: true, floor: '2e étage' },
+      { flatSize: 'T2', surface: 44.1, charges: 60, dpeKwh: 112, dpeKgco2: 12, enabled: true, floor: '2e étage', noticeEndsInMonths: 2 },
     ],
   },
   {
@@ -126,7 +129,7 @@ export const DEMO_RESIDENCES: DemoResidence[] = [
     district: 'À 800 m de la plage d’Uhabia et de la gare de Bidart, dans un quartier proche des écoles et du centre du village.',
     goods: [
       { flatSize: 'T3', surface: 64.0, charges: 80, dpeKwh: 48, dpeKgco2: 2, enabled: true, floor: 'rez-de-jardin' },
-      { flatSize: 'T4', surface: 81.5, charges: 100, dpeKwh: 45, dpeKgco2: 2, enabled: true, floor: '1er étage' },
+      { flatSize: 'T4', surface: 81.5, charges: 100, dpeKwh: 45, dpeKgco2: 2, enabled: true, floor: '1er étage', noticeEndsInMonths: 3 },
       { flatSize: 'T5', surface: 98.0, charges: 120, dpeKwh: 44, dpeKgco2: 2, enabled: false, floor: '2e étage' },
     ],
   },
@@ -148,7 +151,7 @@ export const DEMO_RESIDENCES: DemoResidence[] = [
       { flatSize: 'T2', surface: 48.0, charges: 70, dpeKwh: 70, dpeKgco2: 5, enabled: true, floor: '1er étage' },
       { flatSize: 'T3', surface: 66.4, charges: 88, dpeKwh: 69, dpeKgco2: 5, enabled: true, floor: '3e étage' },
       { flatSize: 'T3bis', surface: 74.0, charges: 95, dpeKwh: 72, dpeKgco2: 6, enabled: true, floor: '4e étage' },
-      { flatSize: 'T4', surface: 86.3, charges: 110, dpeKwh: 68, dpeKgco2: 5, enabled: true, floor: '5e étage' },
+      { flatSize: 'T4', surface: 86.3, charges: 110, dpeKwh: 68, dpeKgco2: 5, enabled: true, floor: '5e étage', noticeEndsInMonths: 1 },
     ],
   },
   {
@@ -167,8 +170,8 @@ export const DEMO_RESIDENCES: DemoResidence[] = [
     district: 'Saint-Esprit, quartier vivant et métissé de la rive droite, avec ses commerces, ses marchés et un accès direct au centre historique.',
     goods: [
       { flatSize: 'studio', surface: 27.0, charges: 40, dpeKwh: 118, dpeKgco2: 14, enabled: true, floor: '2e étage' },
-      { flatSize: 'T1', surface: 31.2, charges: 42, dpeKwh: 121, dpeKgco2: 15, enabled: true, floor: '3e étage' },
-      { flatSize: 'T2', surface: 45.6, charges: 55, dpeKwh: 115, dpeKgco2: 13, enabled: true, floor: '4e étage' },
+      { flatSize: 'T1', surface: 31.2, charges: 42, dpeKwh: 121, dpeKgco2: 15, enabled: true, floor: '3e étage', noticeEndsInMonths: 4 },
+      { flatSize: 'T2', surface: 45.6, charges: 55, dpeKwh: 115, dpeKgco2: 13, enabled: true, floor: '4e étage', noticeEndsInMonths: 2 },
       { flatSize: 'T3', surface: 63.8, charges: 70, dpeKwh: 186, dpeKgco2: 32, enabled: true, floor: '1er étage' },
     ],
   },
@@ -188,7 +191,7 @@ export const DEMO_RESIDENCES: DemoResidence[] = [
     goods: [
       { flatSize: 'T3', surface: 65.5, charges: 75, dpeKwh: 95, dpeKgco2: 10, enabled: true, floor: 'rez-de-jardin' },
       { flatSize: 'T4', surface: 82.0, charges: 90, dpeKwh: 92, dpeKgco2: 9, enabled: true, floor: '1er étage' },
-      { flatSize: 'T5', surface: 101.0, charges: 110, dpeKwh: 90, dpeKgco2: 9, enabled: true, floor: '2e étage' },
+      { flatSize: 'T5', surface: 101.0, charges: 110, dpeKwh: 90, dpeKgco2: 9, enabled: true, floor: '2e étage', noticeEndsInMonths: 3 },
     ],
   },
   {
@@ -226,7 +229,7 @@ export const DEMO_RESIDENCES: DemoResidence[] = [
     goods: [
       { flatSize: 'studio', surface: 26.0, charges: 45, dpeKwh: 60, dpeKgco2: 4, enabled: true, floor: '1er étage' },
       { flatSize: 'T2', surface: 45.0, charges: 60, dpeKwh: 57, dpeKgco2: 4, enabled: true, floor: '2e étage' },
-      { flatSize: 'T2bis', surface: 52.0, charges: 65, dpeKwh: 55, dpeKgco2: 3, enabled: true, floor: '3e étage' },
+      { flatSize: 'T2bis', surface: 52.0, charges: 65, dpeKwh: 55, dpeKgco2: 3, enabled: true, floor: '3e étage', noticeEndsInMonths: 2 },
       { flatSize: 'T3', surface: 68.0, charges: 80, dpeKwh: 54, dpeKgco2: 3, enabled: true, floor: '4e étage' },
     ],
   },

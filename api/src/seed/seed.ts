@@ -50,6 +50,12 @@ function roomsOf(size: FlatSize): string[] {
 }
 
 /** Monthly rent charges included: a little under the LLI ceiling of the zone for 2026, plus the charges. */
+/** The first day of the month that many months from now, 'YYYY-MM-DD'. */
+function firstOfMonthIn(months: number): string {
+  const now = new Date();
+  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + months, 1)).toISOString().slice(0, 10);
+}
+
 function rentOf(good: DemoGood, zone: Residence['area'], index: number): number {
   if (good.flatSize === 'garage') return 7500;
   const ceiling = rentCeilingCents(2026, zone, good.surface);
@@ -143,7 +149,7 @@ async function seedResidences(manager: EntityManager, images: ImageWriter): Prom
               : [0, 2, 3, 5, 6].filter((_, position) => (position + goodIndex) % 2 === 0).map((position) => equipments.good[position]!),
           dpeKwh: demoGood.dpeKwh,
           dpeKgco2: demoGood.dpeKgco2,
-          availableFrom: demoGood.availableFrom ?? null,
+          availableFrom: demoGood.availableFrom ?? (demoGood.noticeEndsInMonths ? firstOfMonthIn(demoGood.noticeEndsInMonths) : null),
         }),
       );
       goods.push(good);
