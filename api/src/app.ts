@@ -13,6 +13,7 @@ import { sameSiteRequests } from './http/same-site-requests.js';
 import { keepFilesPrivate, type AppConfig } from './config/config.js';
 import { serveFrontApps } from './front/front-apps.js';
 import { securityHeaders } from './front/security-headers.js';
+import { PageStatus } from './seo/page-status.js';
 import { REPO_ROOT } from './paths.js';
 
 /** Builds the API (and, in one-origin mode, the front apps' server) without listening. */
@@ -34,7 +35,10 @@ export async function createApp(config: AppConfig): Promise<NestExpressApplicati
   app.useGlobalFilters(new ApiExceptionFilter());
   setUpSessions(app, config, app.get<RevocableStore>(SESSION_STORE), app.get(PASSPORT));
   app.enableShutdownHooks();
-  if (config.serveApps) serveFrontApps(app.getHttpAdapter().getInstance(), REPO_ROOT, config);
+  if (config.serveApps) {
+    const pageStatus = app.get(PageStatus);
+    serveFrontApps(app.getHttpAdapter().getInstance(), REPO_ROOT, config, (request) => pageStatus.of(request));
+  }
   await app.init();
   return app;
 }

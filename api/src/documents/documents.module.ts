@@ -27,5 +27,7 @@ import { UploadLinksService } from './upload-links.service.js';
   ],
   controllers: [RecordDocumentsController, UploadLinksController, SharedUploadsController],
   providers: [RecordDocumentsService, UploadLinksService],
+  // The one-origin server asks whether a shared upload page's link is usable, to answer its status (seo/page-status.ts).
+  exports: [UploadLinksService],
 })
 export class DocumentsModule {}

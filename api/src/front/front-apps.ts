@@ -1,4 +1,4 @@
-import express, { type Express, type Response } from 'express';
+import express, { type Express, type Request, type Response } from 'express';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { isAllowed, type RemoteLocation, type RemoteName } from '@hsa-lli/common/domain';
@@ -56,7 +56,13 @@ export function remotesJson(remotesFile: string | null): string {
  * the shell's index.html for any other page path. The API stays under /api. Everything it serves
  * carries the pages' Content-Security-Policy.
  */
-export function serveFrontApps(app: Express, repoRoot: string, config: Pick<AppConfig, 'remotesFile' | 'dataDir' | 'analyticsUrl'>): void {
+export function serveFrontApps(
+  app: Express,
+  repoRoot: string,
+  config: Pick<AppConfig, 'remotesFile' | 'dataDir' | 'analyticsUrl'>,
+  /** The status of a page whose address names something that may not be there (seo/page-status.ts); 200 without it. */
+  pageStatus: (request: Request) => Promise<number> = async () => 200,
+): void {
   const missing = FRONT_APPS.filter(({ dir }) => !existsSync(join(repoRoot, dir, 'dist')));
   if (missing.length > 0) {
     throw new Error(`Front apps not built: ${missing.map(({ dir }) => dir).join(', ')} (run npm run build)`);
@@ -83,10 +89,15 @@ export function serveFrontApps(app: Express, repoRoot: string, config: Pick<AppC
     // A file (an asset, sitemap.xml) is never answered with a page.
     if (!isPage || /\.[a-z0-9]+$/i.test(request.path) || !request.accepts('html')) return next();
     response.setHeader('Cache-Control', 'no-cache');
-    // A path no page answers still gets the shell (it shows the not-found page), with the right status.
-    if (!isAllowed(knownPages, request.path)) response.status(404);
-    const prerendered = request.get(PRERENDER_HEADER) ? null : prerenderedFile(config.dataDir, request.path);
-    response.sendFile(prerendered && isCurrent(prerendered, shellIndex) ? prerendered : shellIndex);
+    const send = (status: number) => {
+      response.status(status);
+      const prerendered = request.get(PRERENDER_HEADER) ? null : prerenderedFile(config.dataDir, request.path);
+      response.sendFile(prerendered && isCurrent(prerendered, shellIndex) ? prerendered : shellIndex);
+    };
+    // A path no page answers still gets the shell (it shows the not-found page), with the right status; so does a
+    // residence, a good or an e-mailed link that is not there, whose page says « Page introuvable ».
+    if (!isAllowed(knownPages, request.path)) return send(404);
+    pageStatus(request).then(send, next);
   });
 }
 

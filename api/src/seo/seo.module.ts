@@ -1,4 +1,7 @@
 import { Module } from '@nestjs/common';
+import { DocumentsModule } from '../documents/documents.module.js';
+import { GoodsModule } from '../goods/goods.module.js';
+import { PageStatus } from './page-status.js';
 import { PrerenderService } from './prerender.service.js';
 import { PrerenderListener } from './prerender.listener.js';
 import { PublicPages } from './public-pages.js';
@@ -7,9 +10,9 @@ import { ResidencesModule } from '../residences/residences.module.js';
 import { VersionModule } from '../version/version.module.js';
 
 @Module({
-  imports: [VersionModule, ResidencesModule],
+  imports: [VersionModule, ResidencesModule, GoodsModule, DocumentsModule],
   controllers: [SeoController],
-  providers: [PublicPages, PrerenderService, PrerenderListener],
-  exports: [PrerenderService],
+  providers: [PublicPages, PrerenderService, PrerenderListener, PageStatus],
+  exports: [PrerenderService, PageStatus],
 })
 export class SeoModule {}
