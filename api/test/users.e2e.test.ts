@@ -220,13 +220,24 @@ describe.each(BACKENDS)('accounts managed by administrators on $name', (backend)
     expect((await admin.post('/api/users/list').send({ search: 'en-meme-temps@' }).expect(200)).body.total).toBe(1);
   });
 
+  it.each(['coordinator', 'comitee', 'member'] as const)('invites a %s, who registers and reaches their area', async (role) => {
+    const email = `invitation-${role}@example.org`;
+    const { id, agent } = await registered(email, role);
+    const roles = (await agent.post('/api/auth/get-roles').expect(200)).body;
+    expect(roles).toMatchObject({ roles: [role], user_id: id });
+    const { pages } = (await agent.post('/api/auth/get-pages').expect(200)).body;
+    expect(pages).toContain(role === 'coordinator' ? '/admin/accueil' : '/gestion/recommandations');
+    expect(pages).toContain('/mes-identifiants');
+    expect(pages).not.toContain('/mon-compte-hsa-lli');
+  });
+
   it('validates the creation in French', async () => {
-    const { body } = await admin.post('/api/users/create').send({ email: 'pas-une-adresse', first_name: ' ', last_name: 'x'.repeat(101), role: 'comitee' }).expect(400);
+    const { body } = await admin.post('/api/users/create').send({ email: 'pas-une-adresse', first_name: ' ', last_name: 'x'.repeat(101), role: 'visiteur' }).expect(400);
     expect(body.fields).toEqual({
       email: "L'adresse e-mail n'est pas valide.",
       first_name: 'Veuillez saisir le prénom.',
       last_name: 'Le nom ne peut pas dépasser 100 caractères.',
-      role: 'Veuillez choisir un rôle : Support technique, Gestionnaire ou Client.',
+      role: 'Veuillez choisir un rôle : Support technique, Gestionnaire, Client, Coordinateur, Comité ou Membre du comité.',
     });
   });
 

@@ -14,9 +14,9 @@ const CATALOGUE_MENU = [...FOLLOW_UP_MENU, 'Résidences', 'Biens', 'Équipements
 const ROLES = [
   { role: 'admin', lands: '/admin/accueil', menu: [...CATALOGUE_MENU, 'Utilisateurs'], panelTitle: 'Intranet', links: ['Accueil'], refused: '/gestion/recommandations' },
   { role: 'hsa', lands: '/', menu: CATALOGUE_MENU, panelTitle: 'Intranet', links: ['Accueil'], refused: '/gestion/recommandations' },
-  { role: 'coordinator', lands: '/admin/accueil', menu: FOLLOW_UP_MENU, panelTitle: 'Mon espace', links: [], refused: '/gestion/recommandations' },
-  { role: 'comitee', lands: '/gestion/recommandations', menu: [], panelTitle: 'Mon espace', links: [], refused: '/admin/accueil' },
-  { role: 'member', lands: '/gestion/recommandations', menu: [], panelTitle: 'Mon espace', links: [], refused: '/admin/accueil' },
+  { role: 'coordinator', lands: '/admin/accueil', menu: FOLLOW_UP_MENU, panelTitle: 'Mon espace', links: ['Accueil'], refused: '/gestion/recommandations' },
+  { role: 'comitee', lands: '/gestion/recommandations', menu: [], panelTitle: 'Mon espace', links: ['Recommandations'], refused: '/admin/accueil' },
+  { role: 'member', lands: '/gestion/recommandations', menu: [], panelTitle: 'Mon espace', links: ['Recommandations'], refused: '/admin/accueil' },
   { role: 'customer', lands: '/', menu: [], panelTitle: 'Mon espace', links: ['Mes identifiants', 'Mes informations', 'Mes pièces justificatives'], refused: '/admin/accueil' },
 ];
 

@@ -37,8 +37,11 @@ export const newPasswordSchema = z.extend(linkTokenSchema, {
 });
 export type NewPasswordRequest = z.output<typeof newPasswordSchema>;
 
-/** The roles an administrator may give when creating a user (spec section 6). */
-const INVITABLE_ROLES = ['admin', 'hsa', 'customer'] as const satisfies readonly Role[];
+/**
+ * The roles an administrator may give when creating a user: spec section 6 names admin, hsa and customer; the
+ * coordinator and the committee's two roles are invited the same way (issue 22), so that every role has a way in.
+ */
+const INVITABLE_ROLES = ['admin', 'hsa', 'customer', 'coordinator', 'comitee', 'member'] as const satisfies readonly Role[];
 export type InvitableRole = (typeof INVITABLE_ROLES)[number];
 export const INVITABLE_ROLE_OPTIONS: Option<InvitableRole>[] = INVITABLE_ROLES.map((value) => ({ value, label: ROLE_LABELS[value] }));
 const INVITABLE_LABELS = INVITABLE_ROLES.map((role) => ROLE_LABELS[role]);

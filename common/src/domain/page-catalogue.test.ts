@@ -54,8 +54,11 @@ describe('page catalogue', () => {
     expect(adminMenu([])).toEqual([]);
     expect(accountLinks(['customer'], pagesOpenTo(['customer'])).map((link) => link.label)).toEqual(['Mes identifiants', 'Mes informations', 'Mes pièces justificatives']);
     expect(accountLinks(['hsa'], pagesOpenTo(['hsa']))).toEqual([{ to: '/admin/accueil', label: 'Accueil', iconOnly: false }]);
-    expect(accountLinks(['coordinator'], pagesOpenTo(['coordinator']))).toEqual([]);
-    expect(accountLinks(['member'], pagesOpenTo(['member']))).toEqual([]);
+    // Every role with an area of its own reaches it from « Mon compte » and the side panel (issue 22).
+    expect(accountLinks(['coordinator'], pagesOpenTo(['coordinator']))).toEqual([{ to: '/admin/accueil', label: 'Accueil', iconOnly: false }]);
+    for (const role of ['comitee', 'member']) {
+      expect(accountLinks([role], pagesOpenTo([role]))).toEqual([{ to: '/gestion/recommandations', label: 'Recommandations', iconOnly: false }]);
+    }
     expect(accountLinks(['admin'], ['/'])).toEqual([]);
   });
 

@@ -168,7 +168,8 @@ export const PAGE_CATALOGUE = [
     title: 'Tableau de bord',
     openTo: BACK_OFFICE,
     adminMenu: { label: 'Accueil', iconOnly: true },
-    accountLink: { label: 'Accueil', roles: ['admin', 'hsa'] },
+    // Every staff role reaches the back office from « Mon compte » and the side panel.
+    accountLink: { label: 'Accueil', roles: BACK_OFFICE },
   },
   { pattern: '/admin/liste-des-dossiers', owner: 'mf_admin', layout: 'admin', title: 'Dossiers', openTo: BACK_OFFICE, adminMenu: { label: 'Dossiers' } },
   { pattern: '/admin/liste-des-dossiers/[id]', owner: 'mf_admin', layout: 'admin', title: 'Dossier', openTo: BACK_OFFICE },
@@ -182,7 +183,15 @@ export const PAGE_CATALOGUE = [
   { pattern: '/PDF/note-de-direction/[id]', owner: 'mf_pdf', layout: 'pdf', title: 'Note de direction', openTo: [...BACK_OFFICE, 'comitee'] },
   // An applicant's whole file (incomes, documents, follow-up): staff who work on files only, as the file's own page.
   { pattern: '/PDF/fiche-synthese-demandeur/[id]', owner: 'mf_pdf', layout: 'pdf', title: 'Fiche de synthèse du demandeur', openTo: BACK_OFFICE },
-  { pattern: '/gestion/recommandations', owner: 'mf_admin', layout: 'admin', title: 'Recommandations', openTo: COMMITTEE },
+  {
+    pattern: '/gestion/recommandations',
+    owner: 'mf_admin',
+    layout: 'admin',
+    title: 'Recommandations',
+    openTo: COMMITTEE,
+    // The committee's way to its area from « Mon compte » and the side panel.
+    accountLink: { label: 'Recommandations', roles: COMMITTEE },
+  },
 ] as const satisfies readonly CataloguePage[];
 
 /** A page of the catalogue, by its pattern: what routes, menus and links name. */

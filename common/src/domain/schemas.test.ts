@@ -75,11 +75,11 @@ describe('new password', () => {
 
 describe('invitation', () => {
   it('names the roles an administrator may give with their labels', () => {
-    expect(fields(invitationSchema, { email: ' ', first_name: '  ', last_name: 'x'.repeat(101), role: 'comitee' })).toEqual({
+    expect(fields(invitationSchema, { email: ' ', first_name: '  ', last_name: 'x'.repeat(101), role: 'visiteur' })).toEqual({
       email: "Veuillez saisir l'adresse e-mail.",
       first_name: 'Veuillez saisir le prénom.',
       last_name: 'Le nom ne peut pas dépasser 100 caractères.',
-      role: 'Veuillez choisir un rôle : Support technique, Gestionnaire ou Client.',
+      role: 'Veuillez choisir un rôle : Support technique, Gestionnaire, Client, Coordinateur, Comité ou Membre du comité.',
     });
   });
 });

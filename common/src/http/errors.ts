@@ -17,6 +17,14 @@ const MESSAGES: Record<ErrorCode, { page: string; action: string }> = {
   NOT_FOUND: { page: 'Ressource introuvable.', action: 'Données demandées introuvables.' },
 };
 
+/**
+ * Whether a message is the catalogue's « connexion expirée » or « droits nécessaires » one, which the spec's « Page de
+ * connexion » link goes with wherever it is shown (a form's field included, where it is kept as text).
+ */
+export function asksToLogIn(message: string | undefined): boolean {
+  return [MESSAGES.DENIED, MESSAGES.FORBIDDEN].some(({ page, action }) => message === page || message === action);
+}
+
 /** The error object of spec section 3, as plain data (what a Redux action may carry). */
 export interface RequestErrorData {
   error: string;

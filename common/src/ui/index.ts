@@ -1,5 +1,6 @@
 import './ui.css';
 
+export * from './account-links.js';
 export * from './fields/index.js';
 export * from './form.js';
 export * from './loader.js';

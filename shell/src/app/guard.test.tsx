@@ -83,14 +83,14 @@ describe('page access', () => {
     expect(calls).toEqual([]);
   });
 
-  it('asks a visitor to sign in, with a link to the login page', async () => {
+  it('asks a visitor to sign in, with a link to the login page that comes back here', async () => {
     const page = await open('/admin/liste-des-dossiers/42', (store) => {
       store.dispatch(loggedOut());
       store.dispatch(pagesReceived({ pages: ['/', '/mentions-legales'], version: 'v1' }));
     });
     expect(page.heading()).toBe('Accès refusé');
     expect(textOf(page.container)).toContain("Connectez vous avant de tenter d'accéder à cette page.");
-    expect(textOf(page.container.querySelector('a[href="/login"]'))).toBe('Page de connexion');
+    expect(textOf(page.container.querySelector('a[href="/login?retour=%2Fadmin%2Fliste-des-dossiers%2F42"]'))).toBe('Page de connexion');
     expect(calls).toEqual([]);
   });
 

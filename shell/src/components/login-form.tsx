@@ -1,11 +1,16 @@
 import { Link, useNavigate } from 'react-router';
-import { loginSchema } from '@hsa-lli/common/domain';
-import { logIn, useAppDispatch } from '@hsa-lli/common/store';
+import { useStore } from 'react-redux';
+import { landingAfterLogin, loginSchema } from '@hsa-lli/common/domain';
+import { logIn, selectPages, useAppDispatch, type RootState } from '@hsa-lli/common/store';
 import { Loader, RequestErrorMessage, TextField, useForm, useSubmission } from '@hsa-lli/common/ui';
 
-/** E-mail and password; on success the user lands where their roles lead. */
-export function LoginForm({ formName, onDone }: { formName: string; onDone?: () => void }) {
+/**
+ * E-mail and password; on success the user comes back to `returnTo` (the page they logged in from) when their session
+ * may open it, else lands where their roles lead.
+ */
+export function LoginForm({ formName, returnTo, onDone }: { formName: string; returnTo?: string | null; onDone?: () => void }) {
   const dispatch = useAppDispatch();
+  const store = useStore<RootState>();
   const navigate = useNavigate();
   const form = useForm(formName, loginSchema);
   const { sending, failure, send } = useSubmission();
@@ -16,7 +21,8 @@ export function LoginForm({ formName, onDone }: { formName: string; onDone?: () 
     const home = await send(() => dispatch(logIn({ email: values.email ?? '', password: values.password ?? '' })).unwrap(), form.showErrors);
     if (home === null) return;
     onDone?.();
-    await navigate(home);
+    // The login's answer brought the new session's pages: a page it may not open leads home instead.
+    await navigate(landingAfterLogin(returnTo, selectPages(store.getState()).pages, home));
   };
 
   return (

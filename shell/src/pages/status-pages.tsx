@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
-import { isAllowed } from '@hsa-lli/common/domain';
+import { isAllowed, loginPath } from '@hsa-lli/common/domain';
 import { selectPages, selectSession, useAppSelector } from '@hsa-lli/common/store';
 
 /** The frame of the error pages: a title, a message, a way out. */
@@ -49,14 +49,15 @@ export function NotFoundPage({ message }: { message?: string }) {
   );
 }
 
-/** 401: a page the session may not open. */
+/** 401: a page the session may not open; the login page, when offered, leads back here. */
 export function AccessDeniedPage({ message, loginLink }: { message: string; loginLink: boolean }) {
+  const { pathname, search, hash } = useLocation();
   return (
     <StatusPage
       title="Accès refusé"
       action={
         loginLink ? (
-          <Link to="/login" className="ui-button">
+          <Link to={loginPath(`${pathname}${search}${hash}`)} className="ui-button">
             Page de connexion
           </Link>
         ) : (

@@ -1,4 +1,6 @@
 import { useEffect, useId, type ReactNode } from 'react';
+import { asksToLogIn } from '../../http/errors.js';
+import { LoginLink } from '../request-error-message.js';
 
 /**
  * What a kit field needs of its form (`useForm` gives it): the values and errors the forms store keeps for it, and a
@@ -74,10 +76,17 @@ export function FieldHint({ id, hint }: { id: string; hint: ReactNode }) {
   ) : null;
 }
 
+/** A field's error; the catalogue's « connexion expirée » (a field whose saving was refused for it) with its « Page de connexion » link. */
 export function FieldError({ id, error }: { id: string; error: string | undefined }) {
   return error ? (
     <p id={id} className="ui-field__error">
       {error}
+      {asksToLogIn(error) && (
+        <>
+          {' '}
+          <LoginLink />
+        </>
+      )}
     </p>
   ) : null;
 }

@@ -1,6 +1,7 @@
 import { useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import type { MeAnswer } from '@hsa-lli/common/domain';
 import { http } from '@hsa-lli/common/http';
+import { AccountLinks } from '@hsa-lli/common/ui';
 import { DevicesSection } from './devices-section.js';
 import { EmailSection } from './email-section.js';
 import { PasswordSection } from './password-section.js';
@@ -22,6 +23,8 @@ export function CredentialsPage() {
         {[user.first_name, user.last_name].filter(Boolean).join(' ')}, retrouvez ici ce qui vous permet de vous connecter à votre espace, et les
         appareils où il est ouvert.
       </p>
+      {/* « Mon compte » leads every role here: the way on to its own area (the back office, the committee, the file). */}
+      <AccountLinks label="Mon espace" className="credentials__links" others />
       <EmailSection email={user.email} />
       <PasswordSection owner={owner} />
       <DevicesSection />

@@ -121,4 +121,34 @@ describe('saving as the person goes', () => {
     void saver.flush();
     expect(calls.at(-1)).toEqual({ wishes: { flat_sizes: ['T2', 'T3'] } });
   });
+
+  it('puts « connexion expirée » by the field it kept from being saved, and takes it away once saved', async () => {
+    const { saver, type, calls, answers, states, errors } = setUp();
+    type('person_1.city', 'Bayonne');
+    type('wishes.max_rent', '900');
+    void saver.flush();
+    const expired = 'Votre connexion a expirée, connectez-vous pour pouvoir faire cette action.';
+    answers[0]!.reject({ error: expired, fields: {}, ERROR_CODE: 'DENIED', status: 401, loginLink: true });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(errors()).toEqual({ 'person_1.city': expired, 'wishes.max_rent': expired });
+    expect(states.person_1).toEqual({ kind: 'failed', message: expired, byField: true });
+    expect(shownState('person_1', states.person_1, errors())).toEqual({ kind: 'failed', message: expired, byField: true });
+    // Leaving a field for the link sends nothing: the link stays where it is.
+    await saver.leave();
+    expect(calls).toHaveLength(1);
+    // « Réessayer » while still logged out: the message stays while they go, and after the refusal.
+    void saver.flush();
+    expect(errors()).toEqual({ 'person_1.city': expired, 'wishes.max_rent': expired });
+    answers[1]!.reject({ error: expired, fields: {}, ERROR_CODE: 'DENIED', status: 401, loginLink: true });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(errors()).toEqual({ 'person_1.city': expired, 'wishes.max_rent': expired });
+    // Logged in again, « Réessayer » sends both, and their messages go once saved.
+    void saver.flush();
+    expect(calls.at(-1)).toEqual({ person_1: { city: 'Bayonne' }, wishes: { max_rent: 900 } });
+    expect(errors()).toEqual({ 'person_1.city': expired, 'wishes.max_rent': expired });
+    answers[2]!.resolve();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(errors()).toEqual({});
+    expect(states).toEqual({ person_1: { kind: 'saved' }, wishes: { kind: 'saved' } });
+  });
 });

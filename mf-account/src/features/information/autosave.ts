@@ -2,11 +2,15 @@ import { useEffect, useRef, useState } from 'react';
 import { useStore } from 'react-redux';
 import { myRecordUpdateSchema, validate, type MyRecord, type MyRecordUpdate } from '@hsa-lli/common/domain';
 import { errorText, fieldChanged, formSubmitted, selectForm, type RootState } from '@hsa-lli/common/store';
+import { asksToLogIn } from '@hsa-lli/common/http';
 import { useForm, type FormBinding } from '@hsa-lli/common/ui';
 import { sectionOf, updateOf, type Section } from './record-values.js';
 
-/** Where a section's answers stand: being sent, saved, one of them to correct (`shownState`), or the call failed (its message). */
-export type SaveState = { kind: 'idle' | 'saving' | 'saved' | 'invalid' } | { kind: 'failed'; message: string };
+/**
+ * Where a section's answers stand: being sent, saved, one of them to correct (`shownState`), or the call failed (its
+ * message; `byField` when each field it concerns shows it, as the session's end does).
+ */
+export type SaveState = { kind: 'idle' | 'saving' | 'saved' | 'invalid' } | { kind: 'failed'; message: string; byField?: boolean };
 
 /** How long typing may pause before what was typed is sent; leaving the field sends it at once. */
 export const SAVE_DELAY_MS = 800;
@@ -39,6 +43,8 @@ export function createSaver(links: () => SaverLinks) {
   const dirty = new Set<string>();
   let timer: ReturnType<typeof setTimeout> | undefined;
   let inFlight = false;
+  /** The last call was refused for want of a session: leaving a field sends nothing until the person acts. */
+  let loginAsked = false;
 
   /** These fields' errors replaced by `errors` (none for a field saved), the other fields' kept. */
   const showErrors = (fields: readonly string[], errors: Record<string, string>) => {
@@ -57,7 +63,10 @@ export function createSaver(links: () => SaverLinks) {
     // Refused by its path (`person_1.phone`) or as a whole (`members`).
     const refused = checked.success ? {} : checked.fields;
     const sent = fields.filter((field) => !(field in refused));
-    showErrors(fields, refused);
+    // « Connexion expirée » stays by its field while the field is sent again, until the answer says otherwise: the
+    // « Page de connexion » link it holds must not go from under the click that left the field for it.
+    const waiting = Object.fromEntries(Object.entries(links().errors()).filter(([field, error]) => sent.includes(field) && asksToLogIn(error)));
+    showErrors(fields, { ...waiting, ...refused });
     if (sent.length === 0) return;
     const sending = sectionsOf(sent);
     setState(sending, { kind: 'saving' });
@@ -65,6 +74,8 @@ export function createSaver(links: () => SaverLinks) {
     let failed = false;
     try {
       const record = await save(updateOf(current, sent) as MyRecordUpdate);
+      loginAsked = false;
+      if (Object.keys(waiting).length > 0) showErrors(Object.keys(waiting), {});
       setState(sending, { kind: 'saved' });
       onSaved(record, sent);
     } catch (error) {
@@ -76,7 +87,15 @@ export function createSaver(links: () => SaverLinks) {
       } else {
         failed = true;
         for (const field of sent) dirty.add(field);
-        setState(sending, { kind: 'failed', message: errorText(error) });
+        loginAsked = asksToLogIn(errorText(error));
+        if (loginAsked) {
+          // « Votre connexion a expirée… » goes by the fields it kept from being saved, with its « Page de connexion » link.
+          showErrors(sent, Object.fromEntries(sent.map((field) => [field, errorText(error)])));
+          setState(sending, { kind: 'failed', message: errorText(error), byField: true });
+        } else {
+          if (Object.keys(waiting).length > 0) showErrors(Object.keys(waiting), {});
+          setState(sending, { kind: 'failed', message: errorText(error) });
+        }
       }
     } finally {
       inFlight = false;
@@ -86,12 +105,20 @@ export function createSaver(links: () => SaverLinks) {
   };
 
   const change = (field: string) => {
+    loginAsked = false;
     dirty.add(field);
     clearTimeout(timer);
     timer = setTimeout(() => void flush(), SAVE_DELAY_MS);
   };
 
-  return { change, flush };
+  /**
+   * A field left, or the page: what waits is sent, unless the last call asked the person to log in again. Their click on
+   * « Page de connexion » leaves the field first; sending then would only be refused again and move the page under it.
+   * « Réessayer » (`flush`) or a new change sends it.
+   */
+  const leave = (): Promise<void> => (loginAsked ? Promise.resolve() : flush());
+
+  return { change, flush, leave };
 }
 
 /** The information form, saved as it goes (`createSaver`): the binding its fields take, each section's state. */
@@ -122,7 +149,7 @@ export function useAutosave(
   const saver = useRef<ReturnType<typeof createSaver> | null>(null);
   const saverOf = () => (saver.current ??= createSaver(() => links.current!));
   // What is still unsent when the page is left goes at once.
-  useEffect(() => () => void saver.current?.flush(), []);
+  useEffect(() => () => void saver.current?.leave(), []);
 
   const binding: FormBinding = {
     values: form.values,
@@ -133,5 +160,5 @@ export function useAutosave(
     },
   };
 
-  return { form, binding, states, flush: () => saverOf().flush() };
+  return { form, binding, states, flush: () => saverOf().flush(), leave: () => saverOf().leave() };
 }

@@ -31,7 +31,7 @@ export function InformationPage() {
 function InformationForm({ record }: { record: MyRecord }) {
   const store = useStore<RootState>();
   const [update] = useUpdateMyRecordMutation();
-  const { form, binding, states, flush } = useAutosave(
+  const { form, binding, states, flush, leave } = useAutosave(
     FORM,
     (body) => update(body).unwrap(),
     (saved, fields, fill) => {
@@ -58,7 +58,7 @@ function InformationForm({ record }: { record: MyRecord }) {
         void flush();
       }}
       // Leaving a field sends what it holds at once.
-      onBlur={() => void flush()}
+      onBlur={() => void leave()}
     >
       <p className="my-information__intro">
         Vos réponses sont enregistrées au fur et à mesure, dès que vous quittez un champ. Elles servent à étudier votre demande de logement : complétez-les

@@ -10,7 +10,7 @@ function SaveStatus({ state, onRetry }: { state: SaveState | undefined; onRetry:
         {kind === 'saving' && 'Enregistrement…'}
         {kind === 'saved' && 'Enregistré'}
         {kind === 'invalid' && 'Une réponse est à corriger : elle n’est pas enregistrée.'}
-        {state?.kind === 'failed' && `Non enregistré : ${state.message}`}
+        {state?.kind === 'failed' && (state.byField ? 'Non enregistré : voyez le message sous le champ.' : `Non enregistré : ${state.message}`)}
       </p>
       {kind === 'failed' && (
         <button type="button" className="ui-button ui-button--secondary ui-button--small" onClick={onRetry}>

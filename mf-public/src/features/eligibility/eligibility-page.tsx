@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import {
   MAX_DEPENDANTS,
@@ -87,10 +87,28 @@ export function EligibilityPage() {
   );
 }
 
+/**
+ * Brings the verdict into view when it is not wholly in it: on a phone it comes below the form, out of sight of the
+ * button just pressed. A smooth scroll, unless the person asked for less motion.
+ */
+function useShownWhenGiven(result: EligibilityResult) {
+  const section = useRef<HTMLElement>(null);
+  useEffect(() => {
+    const element = section.current;
+    if (!element) return;
+    const { top, bottom } = element.getBoundingClientRect();
+    if (top >= 0 && bottom <= window.innerHeight) return;
+    const reduced = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
+    element.scrollIntoView({ behavior: reduced ? 'auto' : 'smooth', block: 'start' });
+  }, [result]);
+  return section;
+}
+
 function EligibilityVerdict({ result, onContact }: { result: EligibilityResult; onContact: () => void }) {
   const margin = result.ceiling - result.income;
+  const section = useShownWhenGiven(result);
   return (
-    <section className="eligibility__result" aria-live="polite" aria-labelledby="eligibility-verdict">
+    <section ref={section} className="eligibility__result" aria-live="polite" aria-labelledby="eligibility-verdict">
       <MessageBox kind={result.eligible ? 'info' : 'warning'}>
         <h2 id="eligibility-verdict">{result.eligible ? 'Vous êtes éligible au logement locatif intermédiaire.' : "Vos revenus dépassent le plafond : vous n'êtes pas éligible."}</h2>
         <p>

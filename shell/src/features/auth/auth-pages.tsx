@@ -1,8 +1,8 @@
-import { useState } from 'react';
-import { Link, useLoaderData, useNavigate, useParams, type LoaderFunctionArgs } from 'react-router';
-import { forgotPasswordSchema, type LoginAnswer, type PagePattern } from '@hsa-lli/common/domain';
+import { useEffect, useState } from 'react';
+import { Link, useLoaderData, useNavigate, useParams, useSearchParams, type LoaderFunctionArgs } from 'react-router';
+import { forgotPasswordSchema, landingAfterLogin, RETURN_PARAM, type LoginAnswer, type PagePattern } from '@hsa-lli/common/domain';
 import { http } from '@hsa-lli/common/http';
-import { selectIsAuthenticated, selectSession, sessionOpened, useAppDispatch, useAppSelector } from '@hsa-lli/common/store';
+import { loadSession, selectIsAuthenticated, selectPages, selectSession, sessionOpened, useAppDispatch, useAppSelector } from '@hsa-lli/common/store';
 import { Loader, MessageBox, RequestErrorMessage, TextField, useForm, useSubmission } from '@hsa-lli/common/ui';
 import { LoginForm } from '../../components/login-form.js';
 import { NewPasswordFields, useNewPasswordForm } from './password-fields.js';
@@ -19,17 +19,34 @@ function useSending<T>() {
   return { sending, failure, answer, send: sendAndKeep };
 }
 
+/** The login page; `?retour=<path>` names the page that sent the person here, where they come back once logged in. */
 export function LoginPage() {
+  const dispatch = useAppDispatch();
   const session = useAppSelector(selectSession);
+  const { pages } = useAppSelector(selectPages);
+  const returnTo = useSearchParams()[0].get(RETURN_PARAM);
+  // A session this page still believes open may have ended on the server (expired, or closed from another tab): the
+  // page that sent the person here found it so. The server is asked once who is logged in, the form shown after.
+  const [checking, setChecking] = useState(session.status === 'authenticated');
+  useEffect(() => {
+    if (!checking) return;
+    let current = true;
+    void dispatch(loadSession()).finally(() => current && setChecking(false));
+    return () => {
+      current = false;
+    };
+  }, [dispatch, checking]);
   return (
     <section className="shell-auth-page">
       <h1>Connexion</h1>
-      {session.status === 'authenticated' ? (
+      {checking ? (
+        <Loader label="Vérification de votre connexion" />
+      ) : session.status === 'authenticated' ? (
         <p>
-          Vous êtes connecté(e). <Link to={session.home}>Accéder à mon espace</Link>
+          Vous êtes connecté(e). <Link to={landingAfterLogin(returnTo, pages, session.home)}>Accéder à mon espace</Link>
         </p>
       ) : (
-        <LoginForm formName="login-page" />
+        <LoginForm formName="login-page" returnTo={returnTo} />
       )}
     </section>
   );
