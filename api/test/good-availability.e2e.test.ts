@@ -56,6 +56,8 @@ describe.each(BACKENDS)('a good’s availability and rent, as the facts say, on 
     expect(row).toMatchObject({ id: good.id, occupied: true });
     const { history } = (await agents.hsa.post('/api/goods/get-one').send({ id: good.id }).expect(200)).body;
     expect(history[0]).toMatchObject({ actor: 'La plateforme', action: 'Disponibilité d’après le suivi des dossiers', changes: [{ field: 'occupied', before: false, after: true }] });
+    // So does the executive note on it.
+    expect((await agents.hsa.post(`/api/goods/${good.id}/PDF/executive`).send({ id: good.id }).expect(200)).body.good).toMatchObject({ occupied: true });
     // The other good is untouched.
     expect(await publicGood(other.id)).toMatchObject({ occupied: false });
 

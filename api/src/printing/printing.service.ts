@@ -96,6 +96,7 @@ export class PrintingService implements OnModuleInit, OnModuleDestroy {
         rent_price: view.rent_price,
         monthly_costs: view.monthly_costs,
         available_from: view.available_from,
+        occupied: view.occupied,
         description: view.description,
         facilities: good.facilities.map((equipment) => equipment.name).sort((a, b) => a.localeCompare(b, 'fr')),
         dpe_kwh: view.dpe_kwh,

@@ -80,6 +80,8 @@ export interface ExecutiveGood {
   rent_price: number;
   monthly_costs: number;
   available_from: string | null;
+  /** A household lives in it, as the follow-up of the files naming it says (`availabilityOf` reads both). */
+  occupied: boolean;
   description: string;
   facilities: string[];
   dpe_kwh: number | null;

@@ -9,6 +9,7 @@ import {
   type ExecutiveNoteAnswer,
 } from '@hsa-lli/common/back-office';
 import {
+  availabilityOf,
   ENERGY_CLASSES,
   EVENT_TYPE_OPTIONS,
   formatDate,
@@ -38,6 +39,13 @@ export async function executiveNoteLoader({ params, request }: LoaderFunctionArg
 
 
 /** The rent without charges against the LLI ceiling of the good's zone, in words a director reads at a glance. */
+/** « louée », « à partir du … » or « immédiate », as `availabilityOf` decides. */
+function availabilityText(good: ExecutiveGood): string {
+  const state = availabilityOf(good);
+  if (state.kind === 'let') return 'louée (d’après le suivi des dossiers)';
+  return state.kind === 'from' ? `à partir du ${formatDate(state.day)}` : 'immédiate';
+}
+
 function RentAgainstCeiling({ good }: { good: ExecutiveGood }) {
   const rent = good.rent_price - good.monthly_costs;
   const above = rentAboveCeiling(good.rent_price, good.monthly_costs, good.rent_ceiling);
@@ -217,7 +225,7 @@ export function ExecutiveNotePage() {
           <dt>Surface habitable</dt>
           <dd>{formatSurface(good.surface)}</dd>
           <dt>Disponibilité</dt>
-          <dd>{good.available_from ? `à partir du ${formatDate(good.available_from)}` : 'immédiate'}</dd>
+          <dd>{availabilityText(good)}</dd>
           <dt>Publication</dt>
           <dd>
             {good.enabled ? 'Bien en ligne' : 'Bien désactivé'}, résidence « {labelOf(RESIDENCE_STATUS_OPTIONS, residence.status).toLowerCase()} »
