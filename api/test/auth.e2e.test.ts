@@ -300,8 +300,8 @@ describe.each(BACKENDS)('authentication on $name', (backend) => {
       await admin.post('/api/users/invite').send({ email, first_name: 'Maite', last_name: 'Oyharçabal', role: 'customer' }).expect(201);
       const duplicate = await admin.post('/api/users/invite').send({ email: emailOf('member'), first_name: 'A', last_name: 'B', role: 'hsa' }).expect(400);
       expect(duplicate.body.fields.email).toBe('Un compte existe déjà avec cette adresse e-mail.');
-      const badRole = await admin.post('/api/users/invite').send({ email: 'x@example.org', first_name: 'A', last_name: 'B', role: 'comitee' }).expect(400);
-      expect(badRole.body.fields.role).toBe('Veuillez choisir un rôle : Support technique, Gestionnaire ou Client.');
+      const badRole = await admin.post('/api/users/invite').send({ email: 'x@example.org', first_name: 'A', last_name: 'B', role: 'proprietaire' }).expect(400);
+      expect(badRole.body.fields.role).toBe('Veuillez choisir un rôle : Support technique, Gestionnaire, Client, Coordinateur, Comité ou Membre du comité.');
 
       const mail = await inbox.waitFor((message) => message.to.includes(email));
       expect(mail.subject).toBe('Votre accès à HSA Logement intermédiaire');
