@@ -1,2 +1,3 @@
 export * from './errors.js';
 export * from './request.js';
+export * from './pdf-file.js';

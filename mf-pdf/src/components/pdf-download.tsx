@@ -1,8 +1,8 @@
 import { useState } from 'react';
+import { fetchPdf, type PdfProgress } from '@hsa-lli/common/http';
 import { errorText } from '@hsa-lli/common/store';
 import { MessageBox } from '@hsa-lli/common/ui';
 import { saveFile } from '@hsa-lli/common/ui';
-import { fetchPdf, type PdfProgress } from '../lib/pdf-file.js';
 import './pdf-sheet.css';
 
 /** Whether the page is being printed into its PDF (the print job says so before the page starts). */

@@ -1,5 +1,6 @@
-import type { JobView } from '@hsa-lli/common/domain';
-import { http, toRequestError } from '@hsa-lli/common/http';
+import type { JobView } from '../domain/api.js';
+import { toRequestError } from './errors.js';
+import { http } from './request.js';
 
 /** How often the page asks how its print job goes (a print takes a second or two), and for how long at most. */
 const POLL_MS = 400;
