@@ -3,6 +3,7 @@ import { EventEmitterModule } from '@nestjs/event-emitter';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AuthModule } from './auth/auth.module.js';
 import { BrowserModule } from './browser/browser.module.js';
+import { CommitteeModule } from './committee/committee.module.js';
 import { ConfigModule } from './config/config.module.js';
 import { ContactFormsModule } from './contact-forms/contact-forms.module.js';
 import { DocumentsModule } from './documents/documents.module.js';
@@ -27,6 +28,7 @@ import { ResidencesModule } from './residences/residences.module.js';
 import { DemoSeeder } from './seed/demo-seeder.js';
 import { SeoModule } from './seo/seo.module.js';
 import { StatsModule } from './stats/stats.module.js';
+import { TimelineModule } from './timeline/timeline.module.js';
 import { TokensModule } from './tokens/tokens.module.js';
 import { UsersModule } from './users/users.module.js';
 import { VaultModule } from './vault/vault.module.js';
@@ -56,6 +58,7 @@ export class AppModule {
         RecordsModule,
         DocumentsModule,
         FollowUpModule,
+        CommitteeModule,
         EligibilityModule,
         EquipmentsModule,
         GoodsModule,
@@ -67,6 +70,7 @@ export class AppModule {
         ResidencesModule,
         SeoModule,
         StatsModule,
+        TimelineModule,
         VersionModule,
       ],
       providers: [DemoSeeder],

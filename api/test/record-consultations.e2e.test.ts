@@ -211,12 +211,16 @@ describe.each(BACKENDS)('staff calls on one application file, on $name', (backen
     expect((await reads()) - before).toBe(4);
   });
 
-  it('gives nothing of a file to anybody but staff, and answers 404 for another file’s or an unknown id, writing nothing', async () => {
+  it('gives nothing of a file to anybody but staff (the comitee role its candidates’ summaries), and answers 404 for another file’s or an unknown id, writing nothing', async () => {
     const count = () => entries().count();
     const before = await count();
     for (const call of callsOnMine()) {
       expect((await send(request(api.server), call)).status, `visitor on ${call[1]}`).toBe(401);
-      for (const role of ['comitee', 'member'] as const) expect((await send(agents[role], call)).status, `${role} on ${call[1]}`).toBe(403);
+      // The comitee role opens the summary of the candidates of its sessions only: this file is none, so as unknown.
+      for (const role of ['comitee', 'member'] as const) {
+        const expected = role === 'comitee' && /\/PDF\/summary(\.pdf)?$/.test(call[1]) ? 404 : 403;
+        expect((await send(agents[role], call)).status, `${role} on ${call[1]}`).toBe(expected);
+      }
       // The owner reads their own document, as its original; every other call is staff's.
       const owner = await send(agents.customer, call);
       expect(owner.status, `customer on ${call[1]}`).toBe(call[1].endsWith('/file') ? 200 : 403);

@@ -6,8 +6,8 @@ import type { Locator, Page } from '@playwright/test';
 import { alive, DEMO_PASSWORD, emailOf, expect, loginAs, loginThroughPanel, test } from '../support/fixtures.ts';
 
 /** The back-office menu of each role: an entry for each list it may open (spec section 2). */
-/** The staff's menu in the spec's order: the files and requests every staff role follows, then the catalogue. */
-const FOLLOW_UP_MENU = ['Accueil', 'Dossiers', 'Demandes de contact'];
+/** The staff's menu in the spec's order: the files, requests and committee sessions every staff role follows, then the catalogue. */
+const FOLLOW_UP_MENU = ['Accueil', 'Dossiers', 'Demandes de contact', 'Comités'];
 const CATALOGUE_MENU = [...FOLLOW_UP_MENU, 'Résidences', 'Biens', 'Équipements'];
 
 /** What each demo role sees after logging in from the public header (spec sections 2 and 6). */

@@ -53,10 +53,23 @@ export default routesByLayout([
   pageRoute('/admin/liste-des-utilisateurs/[id]', {
     lazy: () => import('./features/users/user-page.js').then(({ UserPage, userLoader }) => ({ Component: UserPage, loader: userLoader })),
   }),
+  pageRoute('/admin/comites', {
+    lazy: () => import('./features/committee/sessions-list-page.js').then(({ SessionsListPage }) => ({ Component: SessionsListPage })),
+  }),
+  pageRoute('/admin/comites/nouveau', {
+    lazy: () => import('./features/committee/new-session-page.js').then(({ NewSessionPage }) => ({ Component: NewSessionPage })),
+  }),
+  pageRoute('/admin/comites/[id]', {
+    lazy: () => import('./features/committee/session-page.js').then(({ SessionPage, sessionLoader }) => ({ Component: SessionPage, loader: sessionLoader })),
+  }),
   pageRoute('/gestion/recommandations', {
+    lazy: () => import('./features/committee/my-sessions-page.js').then(({ MySessionsPage }) => ({ Component: MySessionsPage })),
+  }),
+  pageRoute('/gestion/recommandations/[id]', {
     lazy: () =>
-      import('./features/recommendations/recommendations-page.js').then(({ RecommendationsPage }) => ({
-        Component: RecommendationsPage,
+      import('./features/committee/recommendation-session-page.js').then(({ RecommendationSessionPage, sessionLoader }) => ({
+        Component: RecommendationSessionPage,
+        loader: sessionLoader,
       })),
   }),
 ]);

@@ -15,4 +15,11 @@ export default routesByLayout([
         loader: applicantSummaryLoader,
       })),
   }),
+  pageRoute('/PDF/proces-verbal/[id]', {
+    lazy: () =>
+      import('./features/minutes/minutes-page.js').then(({ MinutesPage, minutesLoader }) => ({
+        Component: MinutesPage,
+        loader: minutesLoader,
+      })),
+  }),
 ]);

@@ -30,6 +30,7 @@ const ACTION_LABELS: Record<AuditAction, string> = {
   upload_link_withdraw: 'A retiré un lien de dépôt de pièces',
   follow_up_change: 'A mis à jour le suivi du dossier',
   invitation_resend: 'A renvoyé l’invitation à créer le compte',
+  committee_review: 'A examiné le dossier en comité d’attribution',
 };
 
 /** Entries of one staff member and one kind this close together are one run of work, shown once. */
@@ -59,6 +60,12 @@ export class AuditService {
     await this.allowing(target.recordId, actor, async (manager) => {
       await manager.insert(AuditEntry, this.entry(action, target, actor, request));
     });
+  }
+
+  /** Writes the reads of several files at once: a committee session's candidates, as a member or staff opens it. */
+  async readAll(action: AuditAction, recordIds: readonly number[], actor: SessionUser, request: Request): Promise<void> {
+    if (recordIds.length === 0) return;
+    await this.entries.insert(recordIds.map((recordId) => this.entry(action, { recordId }, actor, request)));
   }
 
   /**

@@ -18,6 +18,7 @@ import { ACCESS_KEY, type AccessRule } from '../auth/access.decorators.js';
 import { mayUse } from '../auth/access-rules.js';
 import type { SessionUser } from '../auth/session-user.js';
 import { ThisSiteOnly } from '../http/same-site-requests.js';
+import { AgendaItem } from '../committee/entities/agenda-item.entity.js';
 import { RecordDocument } from '../documents/entities/record-document.entity.js';
 import { RecordEvent } from '../follow-up/entities/record-event.entity.js';
 import { Record } from '../records/entities/record.entity.js';
@@ -142,8 +143,8 @@ export class ConsultationInterceptor implements NestInterceptor {
 
   /**
    * The file a call concerns, from the id it names (a file's, an event's, a document's). Read here rather than through
-   * the records', follow-up's and documents' services: RecordsModule imports AuditModule (and the follow-up's and the
-   * documents' modules import RecordsModule), so AuditModule cannot import them.
+   * the records', follow-up's, documents' and committee's services: RecordsModule imports AuditModule (and the
+   * follow-up's, documents' and committee's modules import RecordsModule), so AuditModule cannot import them.
    */
   private async fileOf(locator: FileLocator, request: Request, actor: SessionUser): Promise<ConsultedFile | null> {
     const manager = this.dataSource.manager;
@@ -151,6 +152,10 @@ export class ConsultationInterceptor implements NestInterceptor {
       const id = idAt(request, locator.record);
       if (id === null) return null;
       if (!(await manager.existsBy(Record, { id }))) throw new NotFoundException();
+      // The comitee role reads the summary of the files presented to a session it sits in, and no other.
+      if (!mayUse(actor.roles, STAFF_RECORD) && !(await manager.exists(AgendaItem, { where: { candidates: { record: { id } }, session: { members: { id: actor.id } } } }))) {
+        throw new NotFoundException();
+      }
       return { recordId: id };
     }
     if ('event' in locator) {

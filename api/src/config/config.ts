@@ -64,6 +64,10 @@ export interface AppConfig {
    * Null: one key made once and kept under dataDir/secrets (never in production).
    */
   documentsKeys: DocumentKey[] | null;
+  /** The share of a committee session's members who must have given a recommendation for it to close (0 to 1]. */
+  committeeQuorum: number;
+  /** Days an applicant has to answer the offer of a good before silence counts as a refusal. */
+  offerAnswerDays: number;
   production: boolean;
 }
 
@@ -108,6 +112,15 @@ function readCount(env: Env, name: string, fallback: number): number {
   if (!raw) return fallback;
   if (!/^[1-9]\d{0,6}$/.test(raw)) throw new ConfigError(`${name} must be a whole number above 0 (got ${raw})`);
   return Number(raw);
+}
+
+/** A share, above 0 and at most 1 (`0.5`, `2/3` written as `0.667`). */
+function readShare(env: Env, name: string, fallback: number): number {
+  const raw = env[name]?.trim();
+  if (!raw) return fallback;
+  const share = Number(raw);
+  if (!/^(0?\.\d+|1(\.0+)?)$/.test(raw) || share <= 0) throw new ConfigError(`${name} must be a share above 0 and at most 1, such as 0.5 (got ${raw})`);
+  return share;
 }
 
 function readPort(env: Env): number {
@@ -212,6 +225,8 @@ export function loadConfig(env: Env = process.env): AppConfig {
     clamavRequired,
     recordViewsPerDay: readCount(env, 'RECORD_VIEWS_PER_DAY', 200),
     documentsKeys: readDocumentKeys(env, production),
+    committeeQuorum: readShare(env, 'COMMITTEE_QUORUM', 0.5),
+    offerAnswerDays: readCount(env, 'OFFER_ANSWER_DAYS', 10),
     prerender: readBoolean(env, 'PRERENDER', readBoolean(env, 'SERVE_APPS', false)),
     chromiumPath: chromiumPathFrom(env),
     chromiumFromNpm: readBoolean(env, 'CHROMIUM_FROM_NPM', true),

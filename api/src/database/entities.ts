@@ -2,6 +2,12 @@ import { AuditEntry } from '../audit/entities/audit-entry.entity.js';
 import { RecordViewAllowance } from '../audit/entities/record-view-allowance.entity.js';
 import { Session } from '../auth/sessions/session.entity.js';
 import { RateLimit } from '../http/entities/rate-limit.entity.js';
+import { AgendaItem } from '../committee/entities/agenda-item.entity.js';
+import { CommitteeCandidate } from '../committee/entities/committee-candidate.entity.js';
+import { CommitteeMessage } from '../committee/entities/committee-message.entity.js';
+import { CommitteeRecommendation } from '../committee/entities/committee-recommendation.entity.js';
+import { CommitteeSession } from '../committee/entities/committee-session.entity.js';
+import { Offer } from '../committee/entities/offer.entity.js';
 import { ContactForm } from '../contact-forms/entities/contact-form.entity.js';
 import { ContactReply } from '../contact-forms/entities/contact-reply.entity.js';
 import { Equipment } from '../equipments/entities/equipment.entity.js';
@@ -23,14 +29,20 @@ import { Token } from '../tokens/entities/token.entity.js';
 import { User } from '../users/entities/user.entity.js';
 
 export const ENTITIES = [
+  AgendaItem,
   AuditEntry,
   Change,
+  CommitteeCandidate,
+  CommitteeMessage,
+  CommitteeRecommendation,
+  CommitteeSession,
   Commune,
   ContactForm,
   ContactReply,
   Equipment,
   Good,
   Image,
+  Offer,
   RateLimit,
   Record,
   RecordDocument,

@@ -2,8 +2,8 @@ import { Injectable, NotFoundException } from '@nestjs/common';
 import { EventEmitter2 } from '@nestjs/event-emitter';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { CandidacyKind, EventCreateRequest, FollowerOption, FollowUpView, RecordEventView, RecordGoodOption, StageMoveRequest } from '@hsa-lli/common/back-office';
-import { parisInstant, ROLES, stageLabel, stageMoveProblem } from '@hsa-lli/common/domain';
-import { In, type DataSource } from 'typeorm';
+import { instantOf, ROLES, stageLabel, stageMoveProblem, type RecordStage } from '@hsa-lli/common/domain';
+import { In, type DataSource, type EntityManager } from 'typeorm';
 import { mayUse } from '../auth/access-rules.js';
 import type { SessionUser } from '../auth/session-user.js';
 import { ConflictError, FieldsError } from '../http/api-errors.js';
@@ -20,9 +20,8 @@ import { fullName } from '../users/account-names.js';
 import { UsersService } from '../users/users.service.js';
 import { FOLLOW_UP_EVENTS, FollowUpChanged } from './follow-up.events.js';
 
-/** An event's time: an instant when it names its offset, else France's wall-clock time (what a date field gives). */
-const eventInstant = (at: string) => (/(?:Z|[+-]\d{2}:?\d{2})$/.test(at) ? new Date(at) : parisInstant(at.slice(0, 16)));
-
+/** Who made a change no person made: the platform itself (an offer left unanswered past its deadline). */
+const AUTOMATIC = 'La plateforme (automatique)';
 
 function eventView(event: RecordEvent): RecordEventView {
   return {
@@ -91,19 +90,7 @@ export class FollowUpService {
         );
       }
       const kept = forced ? [`Passage forcé, pièces non toutes validées : ${force_reason}`, comment].filter(Boolean).join('\n') : comment;
-      const at = new Date();
-      await this.records.setStage(manager, id, stage, at);
-      await manager.save(manager.create(RecordStageChange, { record: { id }, from: record.stage, to: stage, comment: kept || null, actorId: actor.id, actorName: fullName(actor) }));
-      await this.history.record(
-        {
-          subject: 'record',
-          subjectId: id,
-          actor,
-          action: `Stade : ${stageLabel(stage)}${forced ? ' (passage forcé)' : ''}`,
-          changes: changedFields({ stage: record.stage }, { stage }),
-        },
-        manager,
-      );
+      await this.moveIn(manager, record, stage, kept || null, actor, forced ? ' (passage forcé)' : '');
     });
     return this.view(id);
   }
@@ -113,21 +100,9 @@ export class FollowUpService {
     if (!(await this.records.exists(request.record_id))) throw new NotFoundException();
     const good = request.good_id == null ? null : await this.goods.withResidence(request.good_id);
     if (request.good_id != null && !good) throw new FieldsError({ good_id: 'Choisissez un logement de la liste.' });
-    const saved = await manager.save(
-      manager.create(RecordEvent, {
-        record: { id: request.record_id },
-        type: request.type,
-        reason: request.reason ?? null,
-        good,
-        at: eventInstant(request.at),
-        outcome: request.outcome ?? null,
-        comment: request.comment || null,
-        actorId: actor.id,
-        actorName: fullName(actor),
-      }),
-    );
-    await this.events.emitAsync(FOLLOW_UP_EVENTS.changed, new FollowUpChanged(request.record_id));
-    return { event: eventView(saved) };
+    const saved = await this.addEventIn(manager, request, actor);
+    await this.changed(request.record_id);
+    return { event: eventView(Object.assign(saved, { good })) };
   }
 
   /** Removes an event recorded by mistake: by its author, or by an administrator. */
@@ -203,5 +178,48 @@ export class FollowUpService {
       await this.history.record({ subject: 'record', subjectId: recordId, actor, action: 'Suivi du dossier', changes: changedFields({ follower: before }, { follower: after }) }, manager);
     });
     return this.view(recordId);
+  }
+
+  /**
+   * Moves a file to a stage in the caller's transaction, the file read there (`RecordsService.lockedIn`): the check of
+   * the move (409 saying which moves make sense), the stage change dated and attributed (to the platform when no person
+   * made it), and the history. `move` uses it, and so do the domains that decide on a file (the committee's decision, an
+   * offer's answer), which tell the others once they have committed (`changed`).
+   */
+  async moveIn(manager: EntityManager, record: Pick<Record, 'id' | 'stage'>, stage: RecordStage, comment: string | null, actor: SessionUser | null, note = ''): Promise<void> {
+    const problem = stageMoveProblem(record.stage, stage);
+    if (problem) throw new ConflictError(problem);
+    await this.records.setStage(manager, record.id, stage, new Date());
+    const by = actor ? { actorId: actor.id, actorName: fullName(actor) } : { actorId: null, actorName: AUTOMATIC };
+    await manager.save(manager.create(RecordStageChange, { record: { id: record.id }, from: record.stage, to: stage, comment, ...by }));
+    if (actor) {
+      await this.history.record(
+        { subject: 'record', subjectId: record.id, actor, action: `Stade : ${stageLabel(stage)}${note}`, changes: changedFields({ stage: record.stage }, { stage }) },
+        manager,
+      );
+    }
+    record.stage = stage;
+  }
+
+  /** Records an event in the caller's transaction: `addEvent`'s, and those another domain decides on (an offer, its refusal). */
+  async addEventIn(manager: EntityManager, request: EventCreateRequest, actor: SessionUser | null): Promise<RecordEvent> {
+    return manager.save(
+      manager.create(RecordEvent, {
+        record: { id: request.record_id },
+        type: request.type,
+        reason: request.reason ?? null,
+        good: request.good_id == null ? null : { id: request.good_id },
+        at: instantOf(request.at),
+        outcome: request.outcome ?? null,
+        comment: request.comment || null,
+        actorId: actor?.id ?? null,
+        actorName: actor ? fullName(actor) : AUTOMATIC,
+      }),
+    );
+  }
+
+  /** Tells the other domains that a file's follow-up changed (its list columns, its good's availability). */
+  async changed(recordId: number): Promise<void> {
+    await this.events.emitAsync(FOLLOW_UP_EVENTS.changed, new FollowUpChanged(recordId));
   }
 }

@@ -8,7 +8,7 @@ import type { z } from 'zod/mini';
 import type { SessionUser } from '../auth/session-user.js';
 import { ConflictError, FieldsError } from '../http/api-errors.js';
 import { uniqueOrFieldError } from '../database/database-errors.js';
-import { claimVersion, rowLock, listAnswer, lockForDeletion, pageOf, type ListSpec } from '../database/list-query.js';
+import { claimVersion, rowLock, containsPattern, listAnswer, lockForDeletion, pageOf, type ListSpec } from '../database/list-query.js';
 import type { Equipment } from '../equipments/entities/equipment.entity.js';
 import { EquipmentsService } from '../equipments/equipments.service.js';
 import { changedFields, HistoryService } from '../history/history.service.js';
@@ -90,6 +90,13 @@ export class GoodsService {
   /** A good with its residence, or null: what a follow-up event names. */
   withResidence(id: number): Promise<Good | null> {
     return this.goods.findOne({ where: { id }, relations: { residence: true } });
+  }
+
+  /** Up to 50 goods with their residence, by reference; those whose reference or residence's name contains `search` when given. */
+  options(search?: string): Promise<Good[]> {
+    const query = this.goods.createQueryBuilder('good').innerJoinAndSelect('good.residence', 'residence').orderBy('good.reference', 'ASC').addOrderBy('good.id', 'ASC').take(50);
+    if (search?.trim()) query.where(`(LOWER(good.reference) LIKE :text ESCAPE '!' OR LOWER(residence.name) LIKE :text ESCAPE '!')`, { text: containsPattern(search.trim()) });
+    return query.getMany();
   }
 
   /** The goods of a residence with it, by reference. */

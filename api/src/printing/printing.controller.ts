@@ -1,14 +1,19 @@
-import { Controller, Get, HttpCode, NotFoundException, Param, Post, Res } from '@nestjs/common';
+import { Controller, Get, HttpCode, NotFoundException, Param, Post, Req, Res } from '@nestjs/common';
 import { PDF_DOCUMENTS, TEXT_ID, type PdfKind } from '@hsa-lli/common/back-office';
-import type { Response } from 'express';
+import type { Request, Response } from 'express';
 import { Consults, ConsultsNoFile } from '../audit/consultations.js';
-import { ForPage, PrintData } from '../auth/access.decorators.js';
+import { Actor, ForPage, PrintData } from '../auth/access.decorators.js';
+import type { SessionUser } from '../auth/session-user.js';
 import { sendFileOrJob } from '../http/file-answers.js';
 import { ThisSiteOnly } from '../http/same-site-requests.js';
 import { PrintingService } from './printing.service.js';
 
 const EXECUTIVE = PDF_DOCUMENTS.executive.page;
 const SUMMARY = PDF_DOCUMENTS.summary.page;
+const MINUTES = PDF_DOCUMENTS.minutes.page;
+
+/** The caller of a page's data call: a person, or nobody for the print job's credential (already checked for that id). */
+const readerOf = (request: Request) => request.user as SessionUser | undefined;
 
 /** An id of the address: anything else is as unknown as a missing good or file. */
 function idOf(raw: string): number {
@@ -58,8 +63,8 @@ export class PrintingController {
   @Consults('record_view', { record: 'params.id' })
   @Post('records/:id/PDF/summary')
   @HttpCode(200)
-  async summary(@Param('id') raw: string) {
-    const answer = await this.pdf.summary(idOf(raw));
+  async summary(@Param('id') raw: string, @Req() request: Request) {
+    const answer = await this.pdf.summary(idOf(raw), readerOf(request));
     if (!answer) throw new NotFoundException();
     return answer;
   }
@@ -68,20 +73,44 @@ export class PrintingController {
   @ForPage(SUMMARY)
   @Consults('record_view', { record: 'params.id' })
   @Get('records/:id/PDF/summary.pdf')
-  async summaryFile(@Param('id') raw: string, @Res() response: Response) {
-    sendFileOrJob(response, await this.pdf.file('summary', idOf(raw)), { disposition: 'attachment' });
+  async summaryFile(@Param('id') raw: string, @Actor() actor: SessionUser, @Res() response: Response) {
+    sendFileOrJob(response, await this.pdf.file('summary', idOf(raw), actor), { disposition: 'attachment' });
   }
 
   /** A print job's state says nothing of the file. */
   @ForPage(SUMMARY)
   @ConsultsNoFile()
   @Get('records/:id/PDF/summary/jobs/:job')
-  summaryJob(@Param('id') raw: string, @Param('job') job: string) {
-    return this.job('summary', idOf(raw), job);
+  summaryJob(@Param('id') raw: string, @Param('job') job: string, @Actor() actor: SessionUser) {
+    return this.job('summary', idOf(raw), job, actor);
   }
 
-  private async job(kind: PdfKind, id: number, jobId: string) {
-    const job = await this.pdf.job(kind, id, jobId);
+  /** A closed session's minutes: to staff, and to the comitee role for the sessions it sat in. */
+  @ForPage(MINUTES)
+  @PrintData()
+  @Post('committee/sessions/:id/PDF/minutes')
+  @HttpCode(200)
+  async minutes(@Param('id') raw: string, @Req() request: Request) {
+    const answer = await this.pdf.readable('minutes', idOf(raw), readerOf(request));
+    if (!answer) throw new NotFoundException();
+    return answer;
+  }
+
+  @ForPage(MINUTES)
+  @ThisSiteOnly()
+  @Get('committee/sessions/:id/PDF/minutes.pdf')
+  async minutesFile(@Param('id') raw: string, @Actor() actor: SessionUser, @Res() response: Response) {
+    sendFileOrJob(response, await this.pdf.file('minutes', idOf(raw), actor), { disposition: 'attachment' });
+  }
+
+  @ForPage(MINUTES)
+  @Get('committee/sessions/:id/PDF/minutes/jobs/:job')
+  minutesJob(@Param('id') raw: string, @Param('job') job: string, @Actor() actor: SessionUser) {
+    return this.job('minutes', idOf(raw), job, actor);
+  }
+
+  private async job(kind: PdfKind, id: number, jobId: string, actor?: SessionUser) {
+    const job = await this.pdf.job(kind, id, jobId, actor);
     if (!job) throw new NotFoundException();
     return { job };
   }

@@ -1,14 +1,17 @@
 import { HttpStatus, Inject, Injectable, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
 import {
   householdLabel,
+  minutesReference,
   PDF_DOCUMENTS,
   PDF_FAILED,
   PDF_NO_CHROMIUM,
   type ApplicantSummaryAnswer,
   type ExecutiveNoteAnswer,
+  type MinutesAnswer,
   type PdfKind,
 } from '@hsa-lli/common/back-office';
-import { currentLliYear, householdEligibility, rentRatio, type JobView } from '@hsa-lli/common/domain';
+import { currentLliYear, householdEligibility, rentRatio, type JobView, type Role } from '@hsa-lli/common/domain';
+import type { SessionUser } from '../auth/session-user.js';
 import { BrowserProvider } from '../browser/browser.module.js';
 import { ApiHttpError } from '../http/api-errors.js';
 import type { FileToSend } from '../http/file-answers.js';
@@ -20,6 +23,7 @@ import { GoodsService } from '../goods/goods.service.js';
 import { JobsService } from '../jobs/jobs.service.js';
 import { householdPersons, staffRecordView } from '../records/record-view.js';
 import { FollowUpService } from '../follow-up/follow-up.service.js';
+import { SessionViews } from '../committee/session-views.js';
 import { RecordsService } from '../records/records.service.js';
 import { VersionService } from '../version/version.service.js';
 import { PrintedFiles, pdfKey } from './printed-files.js';
@@ -37,6 +41,12 @@ export const PRINT_JOB = 'print';
 /** A print job is tried three times, 2 s then 4 s apart, before it is shown as failed. */
 export const PRINT_ATTEMPTS = 3;
 const PRINT_BACKOFF = { type: 'exponential' as const, delay: 2000 };
+
+/** The roles that read every PDF their pages open to them. */
+const STAFF_ROLES: readonly Role[] = ['admin', 'hsa', 'coordinator'];
+
+/** The data of a PDF's page, as its POST answers it. */
+export type PdfData = ExecutiveNoteAnswer | ApplicantSummaryAnswer | MinutesAnswer;
 
 /** What `file` answers: the stored PDF, or the job that prints it. */
 export type PdfOutcome = (FileToSend & { content: Buffer }) | { job: JobView };
@@ -62,6 +72,7 @@ export class PrintingService implements OnModuleInit, OnModuleDestroy {
     private readonly jobs: JobsService,
     private readonly versions: VersionService,
     private readonly browser: BrowserProvider,
+    private readonly sessions: SessionViews,
   ) {
     this.files = new PrintedFiles(config.dataDir, loadKeyring(config));
     this.sweeper = setInterval(() => void this.files.sweep(), 60 * 60_000).unref();
@@ -133,8 +144,12 @@ export class PrintingService implements OnModuleInit, OnModuleDestroy {
     };
   }
 
-  /** The applicant summary's data: the file as staff read it (without its audit trail), with its stages and events, oldest first. */
-  async summary(id: number): Promise<ApplicantSummaryAnswer | null> {
+  /**
+   * The applicant summary's data: the file as staff read it (without its audit trail), with its stages and events, oldest
+   * first. To the comitee role, only the files presented to a session it sits in.
+   */
+  async summary(id: number, reader?: SessionUser): Promise<ApplicantSummaryAnswer | null> {
+    if (!(await this.mayRead('summary', id, reader))) return null;
     const record = await this.records.findOne(id);
     if (!record) return null;
     const { consultations: _consultations, ...staff } = staffRecordView(record, []);
@@ -143,20 +158,42 @@ export class PrintingService implements OnModuleInit, OnModuleDestroy {
     return { record: { ...staff, wished_residences, stage_changes: [...followUp.stage_changes].reverse(), events: [...followUp.events].reverse() } };
   }
 
-  data(kind: PdfKind, id: number): Promise<ExecutiveNoteAnswer | ApplicantSummaryAnswer | null> {
-    return kind === 'executive' ? this.executive(id) : this.summary(id);
+  /** The minutes' data: a closed session, everything of it (null before it is closed). */
+  async minutes(id: number): Promise<MinutesAnswer | null> {
+    const session = await this.sessions.minutes(id);
+    return session && { session };
+  }
+
+  /** A PDF's data, when the reader (none: the print job's credential) may read it. */
+  async readable(kind: PdfKind, id: number, reader?: SessionUser): Promise<PdfData | null> {
+    return (await this.mayRead(kind, id, reader)) ? this.data(kind, id) : null;
+  }
+
+  /**
+   * Whether a person may read a PDF their page's access rule opens to them: staff any; the comitee role only the summary
+   * of a file presented to a session it sits in, and the minutes of such a session. The print job's credential (no
+   * reader) names its one page and id.
+   */
+  private async mayRead(kind: PdfKind, id: number, reader?: SessionUser): Promise<boolean> {
+    if (!reader || kind === 'executive' || reader.roles.some((role) => STAFF_ROLES.includes(role))) return true;
+    return kind === 'summary' ? this.sessions.presentedTo(id, reader.id) : this.sessions.sitsIn(id, reader.id);
+  }
+
+  data(kind: PdfKind, id: number): Promise<PdfData | null> {
+    if (kind === 'executive') return this.executive(id);
+    return kind === 'summary' ? this.summary(id) : this.minutes(id);
   }
 
   /**
    * The PDF of the current data when it is stored; otherwise its print job, queued once whatever the number of
    * requests (its id is the key's). Null for an unknown good or file.
    */
-  async file(kind: PdfKind, id: number): Promise<PdfOutcome | null> {
-    const answer = await this.data(kind, id);
+  async file(kind: PdfKind, id: number, reader?: SessionUser): Promise<PdfOutcome | null> {
+    const answer = await this.readable(kind, id, reader);
     if (!answer) return null;
     const frontVersion = await this.versions.version();
     const key = pdfKey(frontVersion, answer);
-    const reference = 'good' in answer ? answer.good.reference : answer.record.reference;
+    const reference = 'good' in answer ? answer.good.reference : 'record' in answer ? answer.record.reference : minutesReference(answer.session.date);
     const fileName = PDF_DOCUMENTS[kind].fileName(reference);
     const stored = await this.files.read(kind, id, key);
     if (stored) return { content: stored, contentType: 'application/pdf', fileName };
@@ -176,7 +213,8 @@ export class PrintingService implements OnModuleInit, OnModuleDestroy {
   }
 
   /** A print job of this PDF, for whoever may read it; null for another PDF's job or an unknown one. */
-  async job(kind: PdfKind, id: number, jobId: string): Promise<JobView | null> {
+  async job(kind: PdfKind, id: number, jobId: string, reader?: SessionUser): Promise<JobView | null> {
+    if (!(await this.mayRead(kind, id, reader))) return null;
     const found = await this.jobs.findWithData('pdf', jobId);
     const data = found?.data as PrintJobData | undefined;
     if (!found || data?.kind !== kind || data.id !== id) return null;

@@ -1,11 +1,11 @@
 import { Injectable, NotFoundException } from '@nestjs/common';
 import { EventEmitter2 } from '@nestjs/event-emitter';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
-import type { StaffRecord } from '@hsa-lli/common/back-office';
+import { applicantsLabel, type StaffRecord } from '@hsa-lli/common/back-office';
 import { completeness, type Household, type MemberFields, type MyRecord, type MyRecordUpdate, type PersonUpdate } from '@hsa-lli/common/domain';
 import { In, type DataSource, type EntityManager, type Repository } from 'typeorm';
 import { AuditService } from '../audit/audit.service.js';
-import { rowLock } from '../database/list-query.js';
+import { containsPattern, rowLock } from '../database/list-query.js';
 import { FieldsError } from '../http/api-errors.js';
 import { GoodsService } from '../goods/goods.service.js';
 import { ResidencesService } from '../residences/residences.service.js';
@@ -13,7 +13,7 @@ import type { User } from '../users/entities/user.entity.js';
 import { VaultService } from '../vault/vault.service.js';
 import { RecordPerson } from './entities/record-person.entity.js';
 import { Record } from './entities/record.entity.js';
-import { documentView, householdDocuments, myRecordView, requiredFor, staffRecordView } from './record-view.js';
+import { documentView, householdDocuments, householdPersons, myRecordView, personView, requiredFor, staffRecordView } from './record-view.js';
 import { RECORD_EVENTS, RecordPersonRemoving } from './records.events.js';
 import { RecordsListColumnsService } from './records-list-columns.service.js';
 
@@ -175,6 +175,39 @@ export class RecordsService {
       this.records.find({ select: { id: true }, where: { good: { id: goodId } } }),
     ]);
     return { wished: wished.map((record) => record.id), proposed: proposed.map((record) => record.id) };
+  }
+
+  /** These files with what the committee reads of them: persons, documents, account. */
+  forCommittee(ids: readonly number[]): Promise<Record[]> {
+    if (ids.length === 0) return Promise.resolve([]);
+    return this.records.find({ where: { id: In([...ids]) }, relations: { persons: true, documents: true, user: true } });
+  }
+
+  /**
+   * Files at these stages, with a label (reference and applicants), those whose reference or applicant's name contains
+   * `search` when given; 50 at most, the most recently moved first.
+   */
+  async atStages(stages: readonly Record['stage'][], search?: string): Promise<{ id: number; label: string; stage: Record['stage'] }[]> {
+    const query = this.records
+      .createQueryBuilder('record')
+      .leftJoinAndSelect('record.persons', 'person')
+      .where('record.stage IN (:...stages)', { stages })
+      .orderBy('record.stageChangedAt', 'DESC')
+      .addOrderBy('record.id', 'DESC');
+    if (search?.trim()) {
+      query.andWhere(
+        (sub) =>
+          `(record.id IN ${sub.subQuery().select('match.recordId').from(RecordPerson, 'match').where(`LOWER(match.firstName) LIKE :text ESCAPE '!' OR LOWER(match.lastName) LIKE :text ESCAPE '!'`).getQuery()} OR LOWER(record.reference) LIKE :text ESCAPE '!')`,
+        { text: containsPattern(search.trim()) },
+      );
+    }
+    const files = (await query.getMany()).slice(0, 50);
+    return files.map((record) => ({ id: record.id, label: [record.reference, applicantsLabel(householdPersons(record).map(personView))].filter(Boolean).join(' — '), stage: record.stage }));
+  }
+
+  /** Names the good a file was given (« Attribué »), or none, in the caller's transaction. */
+  async setGood(manager: EntityManager, id: number, goodId: number | null): Promise<void> {
+    await manager.update(Record, { id }, { good: goodId === null ? null : { id: goodId } });
   }
 
   /** These files with their persons, by reference. */

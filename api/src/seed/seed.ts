@@ -22,6 +22,7 @@ import { Record } from '../records/entities/record.entity.js';
 import { Commune } from '../reference/entities/commune.entity.js';
 import { Residence } from '../residences/entities/residence.entity.js';
 import { User } from '../users/entities/user.entity.js';
+import { seedDemoCommittee } from './demo-committee.js';
 import { seedDemoHistory } from './demo-history.js';
 import { DEMO_EQUIPMENTS, DEMO_PASSWORD, DEMO_RESIDENCES, DEMO_USERS, type DemoGood } from './demo-data.js';
 import { PHOTO_SIZE, PLAN_SIZE, facadeSvg, interiorSvg, planSvg } from './illustrations.js';
@@ -306,6 +307,10 @@ export async function seedDemo(dataSource: DataSource, dataDir: string, { histor
       ContactForm,
       DEMO_CONTACTS.map((contact) => manager.create(ContactForm, { ...contact, consent: true, eligibility: null })),
     );
-    if (history) await seedDemoHistory(manager, { now: new Date(), goods, staff: users.filter((user) => user.roles.some((role) => role === 'hsa' || role === 'coordinator')) });
+    if (history) {
+      const now = new Date();
+      await seedDemoHistory(manager, { now, goods, staff: users.filter((user) => user.roles.some((role) => role === 'hsa' || role === 'coordinator')) });
+      await seedDemoCommittee(manager, { now, goods, users });
+    }
   });
 }

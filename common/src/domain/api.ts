@@ -74,7 +74,7 @@ export interface JobView {
  * older version of a record than the stored one (someone saved it meanwhile); `documents_not_validated`, a file moved
  * to « Complet » while a required document is not validated (staff may force the move with a reason).
  */
-export type ApiErrorCode = 'stale_version' | 'documents_not_validated';
+export type ApiErrorCode = 'stale_version' | 'documents_not_validated' | 'session_closed';
 
 /** The body of an error answer of the API. */
 export interface ApiErrorBody {

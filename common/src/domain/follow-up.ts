@@ -29,7 +29,8 @@ export const STAGE_MOVES: Record<RecordStage, readonly RecordStage[]> = {
   complete: ['in_progress', 'under_review', 'refused', 'abandoned'],
   under_review: ['in_progress', 'committee', 'refused', 'abandoned'],
   committee: ['under_review', 'allocated', 'refused', 'abandoned'],
-  allocated: ['committee', 'lease_signed', 'refused', 'abandoned'],
+  // An offer declined or left unanswered: the file is examined again, for another good.
+  allocated: ['under_review', 'committee', 'lease_signed', 'refused', 'abandoned'],
   lease_signed: ['moved_in', 'abandoned'],
   moved_in: [],
   refused: ['in_progress'],

@@ -66,6 +66,11 @@ export function parisLocalDateTime(instant: Date): string {
   return `${day}T${String(hour).padStart(2, '0')}:${minute}`;
 }
 
+/** A date and time an API call takes: an instant when it names its offset (`Z`, `+02:00`), else France's wall-clock time. */
+export function instantOf(at: string): Date {
+  return /(?:Z|[+-]\d{2}:?\d{2})$/.test(at) ? new Date(at) : parisInstant(at.slice(0, 16));
+}
+
 /**
  * The instant a French wall-clock time names ('YYYY-MM-DDTHH:mm', as a date-and-time field gives it): its offset is
  * read from the time zone of France at that moment (+01:00 in winter, +02:00 in summer).

@@ -12,6 +12,7 @@ export * from './follow-up.js';
 export * from './format.js';
 export * from './legal.js';
 export * from './lli.js';
+export * from './offers.js';
 export * from './page-catalogue.js';
 export * from './pages.js';
 export * from './passwords.js';

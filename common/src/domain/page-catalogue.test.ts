@@ -49,6 +49,7 @@ describe('page catalogue', () => {
       { to: '/admin/accueil', label: 'Accueil', iconOnly: true },
       { to: '/admin/liste-des-dossiers', label: 'Dossiers', iconOnly: false },
       { to: '/admin/demandes-de-contact', label: 'Demandes de contact', iconOnly: false },
+      { to: '/admin/comites', label: 'Comités', iconOnly: false },
     ]);
     expect(adminMenu(pagesOpenTo(['comitee']))).toEqual([]);
     expect(adminMenu([])).toEqual([]);

@@ -176,13 +176,17 @@ export const PAGE_CATALOGUE = [
   // Requests arrive from the public site: staff read and answer them, nobody creates one here.
   { pattern: '/admin/demandes-de-contact', owner: 'mf_admin', layout: 'admin', title: 'Demandes de contact', openTo: BACK_OFFICE, adminMenu: { label: 'Demandes de contact' } },
   { pattern: '/admin/demandes-de-contact/[id]', owner: 'mf_admin', layout: 'admin', title: 'Demande de contact', openTo: BACK_OFFICE },
+  // Sessions of the allocation committee, prepared and opened by staff (docs/committee.md).
+  ...backOfficeList('/admin/comites', 'nouveau', BACK_OFFICE, { list: 'Comités', create: 'Nouvelle séance', one: 'Séance du comité' }),
   ...backOfficeList('/admin/liste-des-residences', 'nouvelle', CATALOGUE, { list: 'Résidences', create: 'Nouvelle résidence', one: 'Résidence' }),
   ...backOfficeList('/admin/liste-des-biens', 'nouveau', CATALOGUE, { list: 'Biens', create: 'Nouveau bien', one: 'Bien' }),
   ...backOfficeList('/admin/liste-des-equipements', 'ajouter', CATALOGUE, { list: 'Équipements', create: 'Nouvel équipement', one: 'Équipement' }),
   ...backOfficeList('/admin/liste-des-utilisateurs', 'nouvel-utilisateur', ['admin'], { list: 'Utilisateurs', create: 'Nouvel utilisateur', one: 'Utilisateur' }),
   { pattern: '/PDF/note-de-direction/[id]', owner: 'mf_pdf', layout: 'pdf', title: 'Note de direction', openTo: [...BACK_OFFICE, 'comitee'] },
-  // An applicant's whole file (incomes, documents, follow-up): staff who work on files only, as the file's own page.
-  { pattern: '/PDF/fiche-synthese-demandeur/[id]', owner: 'mf_pdf', layout: 'pdf', title: 'Fiche de synthèse du demandeur', openTo: BACK_OFFICE },
+  // An applicant's whole file (incomes, documents, follow-up): staff who work on files, and the comitee role for the
+  // candidates of the sessions it sits in (the API checks which).
+  { pattern: '/PDF/fiche-synthese-demandeur/[id]', owner: 'mf_pdf', layout: 'pdf', title: 'Fiche de synthèse du demandeur', openTo: [...BACK_OFFICE, 'comitee'] },
+  { pattern: '/PDF/proces-verbal/[id]', owner: 'mf_pdf', layout: 'pdf', title: 'Procès-verbal du comité', openTo: [...BACK_OFFICE, 'comitee'] },
   {
     pattern: '/gestion/recommandations',
     owner: 'mf_admin',
@@ -192,6 +196,7 @@ export const PAGE_CATALOGUE = [
     // The committee's way to its area from « Mon compte » and the side panel.
     accountLink: { label: 'Recommandations', roles: COMMITTEE },
   },
+  { pattern: '/gestion/recommandations/[id]', owner: 'mf_admin', layout: 'admin', title: 'Séance du comité', openTo: COMMITTEE },
 ] as const satisfies readonly CataloguePage[];
 
 /** A page of the catalogue, by its pattern: what routes, menus and links name. */

@@ -3,7 +3,8 @@ import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn } from 
 /**
  * What a staff member did with a file: viewed it (its page, its follow-up, its summary sheet, its upload links), opened
  * one of its documents, reviewed documents, created or withdrew an upload link, updated its follow-up (stage, events,
- * notes, follower), sent its applicant a new invitation.
+ * notes, follower), sent its applicant a new invitation; or, as a member of the allocation committee, read it among a
+ * session's candidates.
  */
 export const AUDIT_ACTIONS = [
   'record_view',
@@ -13,6 +14,7 @@ export const AUDIT_ACTIONS = [
   'upload_link_withdraw',
   'follow_up_change',
   'invitation_resend',
+  'committee_review',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

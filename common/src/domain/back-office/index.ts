@@ -2,6 +2,7 @@
  * The back office's rules and shapes (`@hsa-lli/common/back-office`): kept out of the domain barrel so that the
  * public pages never load them.
  */
+export * from './committee.js';
 export * from './contact-forms.js';
 export * from './equipments.js';
 export * from './follow-up.js';

@@ -8,13 +8,15 @@ import type { EventType, RecordStage } from '../follow-up.js';
 import type { FlatSize, ResidenceStatus, Zone } from '../reference.js';
 import type { RecordEventView, StageChangeView } from './follow-up.js';
 import type { StaffRecord } from './records.js';
+import type { CommitteeSessionView } from './committee.js';
+import { parisDay } from '../format.js';
 
-export const PDF_KINDS = ['executive', 'summary'] as const;
+export const PDF_KINDS = ['executive', 'summary', 'minutes'] as const;
 export type PdfKind = (typeof PDF_KINDS)[number];
 
 export interface PdfDocument {
   /** The page of the catalogue that shows it, and whose access rule the data, the file and its job follow. */
-  page: '/PDF/note-de-direction/[id]' | '/PDF/fiche-synthese-demandeur/[id]';
+  page: '/PDF/note-de-direction/[id]' | '/PDF/fiche-synthese-demandeur/[id]' | '/PDF/proces-verbal/[id]';
   /** The address of the page for one good or file. */
   path(id: number): string;
   /** The API's data call, `POST` (the page's loader), and beside it `<call>.pdf` (the file) and `<call>/jobs/<job>`. */
@@ -38,6 +40,12 @@ export const PDF_DOCUMENTS: { [kind in PdfKind]: PdfDocument } = {
     path: (id) => `/PDF/fiche-synthese-demandeur/${id}`,
     call: (id) => `/records/${id}/PDF/summary`,
     fileName: (reference) => `fiche-de-synthese-${safe(reference)}.pdf`,
+  },
+  minutes: {
+    page: '/PDF/proces-verbal/[id]',
+    path: (id) => `/PDF/proces-verbal/${id}`,
+    call: (id) => `/committee/sessions/${id}/PDF/minutes`,
+    fileName: (reference) => `proces-verbal-${safe(reference)}.pdf`,
   },
 };
 
@@ -113,6 +121,20 @@ export interface ApplicantSummary extends Omit<StaffRecord, 'consultations'> {
 
 export interface ApplicantSummaryAnswer {
   record: ApplicantSummary;
+}
+
+/**
+ * `POST /api/committee/sessions/<id>/PDF/minutes` → `{ session }`: a closed session's minutes (procès-verbal), the
+ * session as staff read it once closed: who sat and the quorum, every good with its candidates, their recommendations
+ * with reasons, the decision, the ranking and the reasons.
+ */
+export interface MinutesAnswer {
+  session: CommitteeSessionView;
+}
+
+/** « comite-2026-12-10 »: what a session's minutes are named by, its day in France. */
+export function minutesReference(date: string): string {
+  return `comite-${parisDay(new Date(date))}`;
 }
 
 /** What the API answers when it has no Chromium to print with (503), and when printing failed for good. */

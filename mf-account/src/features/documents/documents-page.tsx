@@ -5,6 +5,8 @@ import { Loader, MessageBox } from '@hsa-lli/common/ui';
 import { NoRecord } from '../../lib/call-errors.js';
 import { useGetMyRecordQuery } from '../../lib/my-record-api.js';
 import { DocumentItem } from './document-item.js';
+import { OffersSection } from './offers-section.js';
+import { TimelineSection } from './timeline-section.js';
 import { UploadLinks } from './upload-links.js';
 import './documents.css';
 
@@ -17,6 +19,8 @@ export function DocumentsPage() {
       {error && <NoRecord error={error} />}
       {record && (
         <>
+          <OffersSection />
+          <TimelineSection />
           <Progress record={record} />
           {PERSONS.filter((person) => person === 1 || record.person_2 !== null).map((person) => (
             <PersonDocuments key={person} record={record} person={person} />

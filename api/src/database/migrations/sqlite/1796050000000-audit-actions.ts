@@ -3,7 +3,7 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
 const COLUMNS = '"id", "action", "recordId", "documentId", "actorId", "actorName", "actorRoles", "ip", "userAgent", "at"';
 
 /** The audit trail's table with the check of its actions (SQLite changes a check by rebuilding its table, which nothing refers to). */
-function rebuild(actions: string[]): string[] {
+export function rebuildAuditEntries(actions: string[]): string[] {
   const listed = actions.map((action) => `'${action}'`).join(',');
   return [
     `CREATE TABLE "temporary_audit_entries" ("id" integer PRIMARY KEY AUTOINCREMENT NOT NULL, "action" varchar CHECK( "action" IN (${listed}) ) NOT NULL, "recordId" integer NOT NULL, "documentId" integer, "actorId" integer NOT NULL, "actorName" varchar(210) NOT NULL, "actorRoles" varchar(100) NOT NULL, "ip" varchar(45) NOT NULL, "userAgent" varchar(300) NOT NULL, "at" datetime NOT NULL DEFAULT (datetime('now')))`,
@@ -20,12 +20,12 @@ export class SqliteAuditActions1796050000000 implements MigrationInterface {
   name = 'AuditActions1796050000000';
 
   public async up(queryRunner: QueryRunner): Promise<void> {
-    for (const statement of rebuild(['record_view', 'document_read', 'documents_review', 'upload_link_create', 'upload_link_withdraw', 'follow_up_change', 'invitation_resend'])) {
+    for (const statement of rebuildAuditEntries(['record_view', 'document_read', 'documents_review', 'upload_link_create', 'upload_link_withdraw', 'follow_up_change', 'invitation_resend'])) {
       await queryRunner.query(statement);
     }
   }
 
   public async down(queryRunner: QueryRunner): Promise<void> {
-    for (const statement of rebuild(['record_view', 'document_read'])) await queryRunner.query(statement);
+    for (const statement of rebuildAuditEntries(['record_view', 'document_read'])) await queryRunner.query(statement);
   }
 }
