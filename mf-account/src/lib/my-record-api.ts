@@ -81,7 +81,7 @@ export const myRecordApi = api.enhanceEndpoints({ addTagTypes: ['MyRecord', 'Upl
       invalidatesTags: (answer) => (answer ? ['UploadLinks'] : []),
     }),
     /** The published residences a household may choose, with the address of their page (for their goods). */
-    listResidences: build.query<ResidenceSummary[], void>({
+    listPublishedResidences: build.query<ResidenceSummary[], void>({
       query: () => ({ method: 'post', path: '/front/residences/list', body: {}, minDuration: 0 }),
       transformResponse: ({ data }: { data: ResidenceSummary[] }) => data,
     }),
@@ -112,7 +112,7 @@ export const {
   useListUploadLinksQuery,
   useCreateUploadLinkMutation,
   useWithdrawUploadLinkMutation,
-  useListResidencesQuery,
+  useListPublishedResidencesQuery,
   useListGoodsOfQuery,
 } = myRecordApi;
 

@@ -1,13 +1,13 @@
 import { FLAT_SIZE_OPTIONS, formatCents, formatSurface, labelOf } from '@hsa-lli/common/domain';
 import { skipToken } from '@hsa-lli/common/store';
 import { CheckboxGroup, Loader, MoneyField, checkedValues, type FormBinding } from '@hsa-lli/common/ui';
-import { useListGoodsOfQuery, useListResidencesQuery } from '../../lib/my-record-api.js';
+import { useListGoodsOfQuery, useListPublishedResidencesQuery } from '../../lib/my-record-api.js';
 import { CallError } from '../../lib/call-errors.js';
 import { goodsStillWished } from './record-values.js';
 
 /** What the household looks for: residences, goods among theirs, flat sizes, the highest rent. */
 export function WishesFields({ binding }: { binding: FormBinding }) {
-  const residences = useListResidencesQuery();
+  const residences = useListPublishedResidencesQuery();
   const chosen = checkedValues(binding.values['wishes.residences'] ?? '').map(Number);
   const slugs = (residences.data ?? []).filter((residence) => chosen.includes(residence.id)).map((residence) => residence.slug);
   const goods = useListGoodsOfQuery(slugs.length > 0 ? slugs : skipToken);

@@ -2,7 +2,7 @@ import { useRef, useState } from 'react';
 import { ALLOCATING_OUTCOMES, DECISION_OUTCOME_OPTIONS, type CommitteeSessionView, type SessionAnswer, type SessionGoodView } from '@hsa-lli/common/back-office';
 import { formReset, pushMessage, useAppDispatch } from '@hsa-lli/common/store';
 import { ConfirmDialog, MessageBox, RequestErrorMessage, SelectField, TextareaField, useForm, useSubmission, type FormBinding } from '@hsa-lli/common/ui';
-import { useCloseSessionMutation } from './committee-api.js';
+import { useCloseCommitteeSessionMutation } from './committee-api.js';
 import { closeBody, closeProblems, decisionField, rankingOf } from './close-decisions.js';
 import { candidateName, quorumText } from './committee-labels.js';
 import { focusFirstError } from './focus-error.js';
@@ -60,7 +60,7 @@ export function CloseForm({ session, onChange }: { session: CommitteeSessionView
   const name = `committee-close-${session.id}`;
   const form = useForm(name);
   const dispatch = useAppDispatch();
-  const [close] = useCloseSessionMutation();
+  const [close] = useCloseCommitteeSessionMutation();
   const { sending, failure, send } = useSubmission();
   const [confirming, setConfirming] = useState(false);
   const element = useRef<HTMLFormElement>(null);

@@ -18,67 +18,67 @@ import { api } from '@hsa-lli/common/store';
  */
 export const committeeApi = api.enhanceEndpoints({ addTagTypes: ['CommitteeSessions'] }).injectEndpoints({
   endpoints: (build) => ({
-    listSessions: build.query<{ data: SessionRow[]; total: number }, SessionListRequest>({
+    listCommitteeSessions: build.query<{ data: SessionRow[]; total: number }, SessionListRequest>({
       query: (body) => ({ method: 'post', path: '/committee/sessions/list', body, minDuration: 0 }),
       providesTags: ['CommitteeSessions'],
     }),
-    memberOptions: build.query<CommitteeOption[], void>({
+    committeeMemberOptions: build.query<CommitteeOption[], void>({
       query: () => ({ method: 'post', path: '/committee/members/options', body: {}, minDuration: 0 }),
       transformResponse: ({ data }: { data: CommitteeOption[] }) => data,
     }),
-    goodOptions: build.query<CommitteeOption[], string>({
+    committeeGoodOptions: build.query<CommitteeOption[], string>({
       query: (search) => ({ method: 'post', path: '/committee/goods/options', body: search ? { search } : {}, minDuration: 0 }),
       transformResponse: ({ data }: { data: CommitteeOption[] }) => data,
     }),
-    recordOptions: build.query<CommitteeOption[], { good_id: number; search: string }>({
+    committeeRecordOptions: build.query<CommitteeOption[], { good_id: number; search: string }>({
       query: ({ good_id, search }) => ({ method: 'post', path: '/committee/records/options', body: search ? { good_id, search } : { good_id }, minDuration: 0 }),
       transformResponse: ({ data }: { data: CommitteeOption[] }) => data,
     }),
-    createSession: build.mutation<SessionAnswer, SessionCreateRequest>({
+    createCommitteeSession: build.mutation<SessionAnswer, SessionCreateRequest>({
       query: (body) => ({ method: 'post', path: '/committee/sessions/create', body, action: true }),
       invalidatesTags: ['CommitteeSessions'],
     }),
-    updateSession: build.mutation<SessionAnswer, SessionUpdateRequest>({
+    updateCommitteeSession: build.mutation<SessionAnswer, SessionUpdateRequest>({
       query: (body) => ({ method: 'post', path: '/committee/sessions/update', body, action: true }),
       invalidatesTags: ['CommitteeSessions'],
     }),
-    openSession: build.mutation<SessionAnswer, { id: number }>({
+    openCommitteeSession: build.mutation<SessionAnswer, { id: number }>({
       query: (body) => ({ method: 'post', path: '/committee/sessions/open', body, action: true }),
       invalidatesTags: ['CommitteeSessions'],
     }),
-    closeSession: build.mutation<SessionAnswer, SessionCloseRequest>({
+    closeCommitteeSession: build.mutation<SessionAnswer, SessionCloseRequest>({
       query: (body) => ({ method: 'post', path: '/committee/sessions/close', body, action: true }),
       invalidatesTags: ['CommitteeSessions'],
     }),
-    addCandidate: build.mutation<SessionAnswer, CandidateAddRequest>({
+    addCommitteeCandidate: build.mutation<SessionAnswer, CandidateAddRequest>({
       query: (body) => ({ method: 'post', path: '/committee/candidates/add', body, action: true }),
       invalidatesTags: ['CommitteeSessions'],
     }),
-    removeCandidate: build.mutation<SessionAnswer, { id: number }>({
+    removeCommitteeCandidate: build.mutation<SessionAnswer, { id: number }>({
       query: (body) => ({ method: 'post', path: '/committee/candidates/remove', body, action: true }),
       invalidatesTags: ['CommitteeSessions'],
     }),
-    saveRecommendation: build.mutation<SessionAnswer, RecommendationRequest>({
+    saveCommitteeRecommendation: build.mutation<SessionAnswer, RecommendationRequest>({
       query: (body) => ({ method: 'post', path: '/committee/recommendations/save', body, action: true }),
       invalidatesTags: ['CommitteeSessions'],
     }),
-    postMessage: build.mutation<SessionAnswer, ThreadPostRequest>({
+    postCommitteeMessage: build.mutation<SessionAnswer, ThreadPostRequest>({
       query: (body) => ({ method: 'post', path: '/committee/threads/post', body, action: true }),
     }),
   }),
 });
 
 export const {
-  useListSessionsQuery,
-  useMemberOptionsQuery,
-  useGoodOptionsQuery,
-  useRecordOptionsQuery,
-  useCreateSessionMutation,
-  useUpdateSessionMutation,
-  useOpenSessionMutation,
-  useCloseSessionMutation,
-  useAddCandidateMutation,
-  useRemoveCandidateMutation,
-  useSaveRecommendationMutation,
-  usePostMessageMutation,
+  useListCommitteeSessionsQuery,
+  useCommitteeMemberOptionsQuery,
+  useCommitteeGoodOptionsQuery,
+  useCommitteeRecordOptionsQuery,
+  useCreateCommitteeSessionMutation,
+  useUpdateCommitteeSessionMutation,
+  useOpenCommitteeSessionMutation,
+  useCloseCommitteeSessionMutation,
+  useAddCommitteeCandidateMutation,
+  useRemoveCommitteeCandidateMutation,
+  useSaveCommitteeRecommendationMutation,
+  usePostCommitteeMessageMutation,
 } = committeeApi;

@@ -6,7 +6,7 @@ import type { RequestErrorData } from '@hsa-lli/common/http';
 import { pushMessage, useAppDispatch } from '@hsa-lli/common/store';
 import { MessageBox, RequestErrorMessage } from '@hsa-lli/common/ui';
 import { ConfirmButton } from '../../components/edit-form.js';
-import { useAddCandidateMutation, useRecordOptionsQuery, useRemoveCandidateMutation } from './committee-api.js';
+import { useAddCommitteeCandidateMutation, useCommitteeRecordOptionsQuery, useRemoveCommitteeCandidateMutation } from './committee-api.js';
 import { candidateName, waitingText } from './committee-labels.js';
 import { DecisionSummary } from './decision-summary.js';
 import { GoodSummary } from './good-summary.js';
@@ -23,8 +23,8 @@ const failureOf = (error: unknown): RequestErrorData => {
 function AddCandidate({ session, good, onChange }: { session: CommitteeSessionView; good: SessionGoodView; onChange: (answer: SessionAnswer) => void }) {
   const dispatch = useAppDispatch();
   const search = useSettledText();
-  const query = useRecordOptionsQuery({ good_id: good.id, search: search.settled });
-  const [add, { isLoading }] = useAddCandidateMutation();
+  const query = useCommitteeRecordOptionsQuery({ good_id: good.id, search: search.settled });
+  const [add, { isLoading }] = useAddCommitteeCandidateMutation();
   const [failure, setFailure] = useState<RequestErrorData | null>(null);
   return (
     <details className="committee-add">
@@ -78,7 +78,7 @@ function CandidateRow({ candidate, editable, onRemove }: { candidate: CandidateV
 /** A good on the agenda as staff prepare it: its candidates, added or taken away until the session closes, then the decision. */
 export function GoodCandidatesPanel({ session, good, onChange }: { session: CommitteeSessionView; good: SessionGoodView; onChange: (answer: SessionAnswer) => void }) {
   const dispatch = useAppDispatch();
-  const [remove] = useRemoveCandidateMutation();
+  const [remove] = useRemoveCommitteeCandidateMutation();
   const [failure, setFailure] = useState<RequestErrorData | null>(null);
   const editable = session.can.edit;
   const few = good.candidates.length < USUAL_CANDIDATES;

@@ -6,7 +6,7 @@ import { formReset, pushMessage, useAppDispatch } from '@hsa-lli/common/store';
 import { SubmitActions, UnsavedChangesGuard, useCheckedSubmission, useEditForm, useLeave } from '../../components/edit-form.js';
 import { OptionsGate } from '../../components/loaded-options.js';
 import '../../components/back-office.css';
-import { useCreateSessionMutation } from './committee-api.js';
+import { useCreateCommitteeSessionMutation } from './committee-api.js';
 import { focusFirstError } from './focus-error.js';
 import { SessionFields, sessionBody, sessionValues, useMemberChoices } from './session-fields.js';
 import './committee.css';
@@ -20,7 +20,7 @@ export function NewSessionPage() {
   const members = useMemberChoices();
   const { form, ready, dirty, discard } = useEditForm(NEW_FORM, sessionValues(), 'new');
   const { sending, failure, submit } = useCheckedSubmission();
-  const [create] = useCreateSessionMutation();
+  const [create] = useCreateCommitteeSessionMutation();
   const { leaving, leaveTo } = useLeave();
   const element = useRef<HTMLFormElement>(null);
   return (

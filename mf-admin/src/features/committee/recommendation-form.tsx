@@ -4,7 +4,7 @@ import { formatDateTime, labelOf } from '@hsa-lli/common/domain';
 import { pushMessage, useAppDispatch } from '@hsa-lli/common/store';
 import { CHECKED, CheckboxField, RadioGroup, TextareaField } from '@hsa-lli/common/ui';
 import { SubmitActions, useCheckedSubmission, useEditForm } from '../../components/edit-form.js';
-import { useSaveRecommendationMutation } from './committee-api.js';
+import { useSaveCommitteeRecommendationMutation } from './committee-api.js';
 import { focusFirstError } from './focus-error.js';
 
 /** The three opinions a member gives; abstaining is the conflict of interest's checkbox, not a fourth choice. */
@@ -43,7 +43,7 @@ export function RecommendationForm({ candidate, goodReference, onChange }: { can
   const given = candidate.my_recommendation;
   const { form, ready } = useEditForm(`committee-recommendation-${candidate.id}`, recommendationValues(given), `${candidate.id}@${given?.updated_at ?? 'none'}`);
   const { sending, failure, submit } = useCheckedSubmission();
-  const [save] = useSaveRecommendationMutation();
+  const [save] = useSaveCommitteeRecommendationMutation();
   const element = useRef<HTMLFormElement>(null);
   if (!ready) return null;
   const conflict = form.values.conflict_of_interest === CHECKED;

@@ -3,7 +3,7 @@ import type { CommitteeOption, CommitteeSessionView } from '@hsa-lli/common/back
 import { parisLocalDateTime } from '@hsa-lli/common/domain';
 import { CheckboxGroup, DateField, TextField, checkedValues, type FormBinding } from '@hsa-lli/common/ui';
 import { OptionsField, optionsState, type OptionsState } from '../../components/loaded-options.js';
-import { useGoodOptionsQuery, useMemberOptionsQuery } from './committee-api.js';
+import { useCommitteeGoodOptionsQuery, useCommitteeMemberOptionsQuery } from './committee-api.js';
 import { OptionPicker, useSettledText } from './option-picker.js';
 
 /** The form's values from a saved session (France's wall-clock times, as the fields show them), or empty ones. */
@@ -34,7 +34,7 @@ export function sessionBody(values: Record<string, string>) {
 
 /** The committee's members the form offers, those of the session (maybe since deactivated) kept among them. */
 export function useMemberChoices(session?: CommitteeSessionView): OptionsState & { options: { value: string; label: string }[] } {
-  const query = useMemberOptionsQuery();
+  const query = useCommitteeMemberOptionsQuery();
   const active = query.data ?? [];
   const options = [
     ...active.map((member) => ({ value: String(member.id), label: member.label })),
@@ -46,7 +46,7 @@ export function useMemberChoices(session?: CommitteeSessionView): OptionsState &
 /** The goods on the agenda: those chosen, each with « Retirer », and a search to add others. */
 function AgendaField({ form, session }: { form: FormBinding; session?: CommitteeSessionView }) {
   const search = useSettledText();
-  const query = useGoodOptionsQuery(search.settled);
+  const query = useCommitteeGoodOptionsQuery(search.settled);
   // The goods chosen in this visit; those of the session and of the last search are named by them.
   const [picked, setPicked] = useState<Record<number, string>>({});
   const chosen = checkedValues(form.values.good_ids ?? '').map(Number);

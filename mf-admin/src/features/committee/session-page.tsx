@@ -8,7 +8,7 @@ import { RequestErrorMessage } from '@hsa-lli/common/ui';
 import { ConfirmButton, SaveActions, UnsavedChangesGuard, useCheckedSubmission, useEditForm, useLatestAnswer } from '../../components/edit-form.js';
 import { OptionsGate } from '../../components/loaded-options.js';
 import '../../components/back-office.css';
-import { useOpenSessionMutation, useUpdateSessionMutation } from './committee-api.js';
+import { useOpenCommitteeSessionMutation, useUpdateCommitteeSessionMutation } from './committee-api.js';
 import { SessionStateBadge, SessionWhere, sessionLoader, sessionTitle } from './committee-labels.js';
 import { focusFirstError } from './focus-error.js';
 import { GoodCandidatesPanel } from './good-candidates-panel.js';
@@ -53,7 +53,7 @@ function SessionFacts({ session }: { session: CommitteeSessionView }) {
 /** « Ouvrir la séance », behind a question that says the members will be e-mailed. */
 function OpenSession({ session, onChange }: { session: CommitteeSessionView; onChange: (answer: SessionAnswer) => void }) {
   const dispatch = useAppDispatch();
-  const [open] = useOpenSessionMutation();
+  const [open] = useOpenCommitteeSessionMutation();
   const [failure, setFailure] = useState<RequestErrorData | null>(null);
   return (
     <div className="committee-open">
@@ -88,7 +88,7 @@ function SessionForm({ session, onChange }: { session: CommitteeSessionView; onC
   const members = useMemberChoices(session);
   const { form, ready, dirty, discard } = useEditForm(`committee-session-${session.id}`, sessionValues(session), `${session.id}@${session.version}`);
   const { sending, failure, submit } = useCheckedSubmission();
-  const [update] = useUpdateSessionMutation();
+  const [update] = useUpdateCommitteeSessionMutation();
   const revalidator = useRevalidator();
   const element = useRef<HTMLFormElement>(null);
   return (

@@ -7,7 +7,7 @@ import { errorText } from '@hsa-lli/common/store';
 import { MessageBox } from '@hsa-lli/common/ui';
 import { useListParams } from '../../components/list-params.js';
 import '../../components/back-office.css';
-import { useListSessionsQuery } from './committee-api.js';
+import { useListCommitteeSessionsQuery } from './committee-api.js';
 import './committee.css';
 
 /** The address speaks French (`?etat=ouvert`); the API the session states' own names. */
@@ -37,7 +37,7 @@ export function SessionsList({
 }) {
   const params = useListParams(FILTERS, BY_DATE, { column: 'date', direction: 'desc' });
   const { filters, page, per_page } = params.request;
-  const result = useListSessionsQuery({ ...(filters ? { filters: filters as { state: SessionState } } : {}), page, per_page });
+  const result = useListCommitteeSessionsQuery({ ...(filters ? { filters: filters as { state: SessionState } } : {}), page, per_page });
   const stateId = useId();
   const perPageId = useId();
   return (

@@ -3,7 +3,7 @@ import { formatDateTime } from '@hsa-lli/common/domain';
 import { formReset, useAppDispatch } from '@hsa-lli/common/store';
 import { TextareaField, useForm } from '@hsa-lli/common/ui';
 import { SubmitActions, useCheckedSubmission } from '../../components/edit-form.js';
-import { usePostMessageMutation } from './committee-api.js';
+import { usePostCommitteeMessageMutation } from './committee-api.js';
 
 /** The discussion of a good among the session's members and staff, oldest message first; it closes with the session. */
 export function ThreadPanel({ session, good, onChange }: { session: CommitteeSessionView; good: SessionGoodView; onChange: (answer: SessionAnswer) => void }) {
@@ -11,7 +11,7 @@ export function ThreadPanel({ session, good, onChange }: { session: CommitteeSes
   const form = useForm(name);
   const dispatch = useAppDispatch();
   const { sending, failure, submit } = useCheckedSubmission();
-  const [post] = usePostMessageMutation();
+  const [post] = usePostCommitteeMessageMutation();
   const titleId = `committee-thread-${good.id}`;
   return (
     <section className="committee-thread" aria-labelledby={titleId}>
