@@ -138,11 +138,16 @@ async function fromRequestToCommittee(browser: Browser, inbox: SmtpInbox, role: 
   await expect(events.getByRole('listitem').first()).toContainText('Villa Itsasoa');
   await expect(events.getByRole('listitem').last()).toContainText('Projet clair, garant disponible.');
 
-  // Complete, examined, presented to the committee: one move at a time.
+  // Complete, examined, presented to the committee: one move at a time. Its documents are not all validated yet, so
+  // « Complet » is forced, with its reason.
   const stage = page.getByRole('region', { name: 'Stade du dossier', exact: true });
   for (const next of ['Complet', 'En instruction', 'Présenté en comité']) {
     await stage.getByRole('radiogroup', { name: 'Passer au stade' }).getByLabel(next, { exact: true }).check();
     await stage.getByRole('button', { name: 'Changer de stade' }).click();
+    if (next === 'Complet') {
+      await stage.getByLabel('Raison du passage forcé').fill('Pièces vues en entretien, leur vérification suivra.');
+      await stage.getByRole('button', { name: 'Forcer le passage au stade « Complet »' }).click();
+    }
     await expect(page.getByText(`Le dossier est passé au stade « ${next} ».`)).toBeVisible();
   }
   await expect(page.locator('.record-title')).toContainText('Présenté en comité');
