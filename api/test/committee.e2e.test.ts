@@ -304,6 +304,9 @@ describe.each(BACKENDS)('the allocation committee, on $name', (backend) => {
     for (const file of files) await agents.coordinator.post('/api/committee/candidates/add').send({ session_id: view.id, good_id: goods[1]!.id, record_id: file.id }).expect(200);
     await agents.coordinator.post('/api/committee/sessions/open').send({ id: view.id }).expect(200);
     const [x, y] = (await get(agents.comitee, view.id)).goods[0]!.candidates;
+    // The member does not sit in this session: its candidates and its discussion are as unknown to them as missing ones.
+    expect((await agents.member.post('/api/committee/recommendations/save').send({ candidate_id: x!.id, opinion: 'favorable' }).expect(404)).text).toBe('');
+    expect((await agents.member.post('/api/committee/threads/post').send({ session_id: view.id, good_id: goods[1]!.id, body: 'Bonjour' }).expect(404)).text).toBe('');
     await agents.comitee.post('/api/committee/recommendations/save').send({ candidate_id: x!.id, opinion: 'favorable' }).expect(200);
     await agents.comitee
       .post('/api/committee/sessions/close')
