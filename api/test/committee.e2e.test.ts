@@ -1,5 +1,6 @@
 import { startInbox, type SmtpInbox } from '@hsa-lli/common/testing';
 import type { CommitteeSessionView } from '@hsa-lli/common/back-office';
+import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { Good } from '../src/goods/entities/good.entity.js';
 import { Record } from '../src/records/entities/record.entity.js';
@@ -24,6 +25,7 @@ describe.each(BACKENDS)('the allocation committee, on $name', (backend) => {
 
   const get = async (agent: Agent, id = session.id) => (await agent.post('/api/committee/sessions/get-one').send({ id }).expect(200)).body.session as CommitteeSessionView;
   const candidateOf = (view: CommitteeSessionView, reference: string) => view.goods.flatMap((good) => good.candidates).find((candidate) => candidate.reference === reference)!;
+  const occupied = async (id: number) => (await request(api.server).post('/api/front/goods/details').send({ id }).expect(200)).body.good.occupied as boolean;
   const stageOf = async (id: number) => (await api.dataSource.getRepository(Record).findOneByOrFail({ id })).stage;
 
   beforeAll(async () => {
@@ -245,8 +247,17 @@ describe.each(BACKENDS)('the allocation committee, on $name', (backend) => {
     expect(await stageOf(first[1]!.id)).toBe('allocated');
     await inbox.waitFor((mail) => mail.to.includes(first[1]!.email) && mail.subject === 'Un logement vous est proposé');
     const [next] = (await secondAgent.post('/api/records/offers/mine').send({}).expect(200)).body.data;
+    // Refused, the good is still offered on the site; accepted, it is taken off « Disponible ».
+    expect(await occupied(goods[0]!.id)).toBe(false);
     const accepted = (await secondAgent.post('/api/records/offers/answer').send({ offer_id: next.id, answer: 'accept' }).expect(200)).body.data;
     expect(accepted[0]).toMatchObject({ state: 'accepted', reason: null });
+    expect(await occupied(goods[0]!.id)).toBe(true);
+    // Until the household gives it up: staff record its refusal, naming the good.
+    const refusal = { record_id: first[1]!.id, type: 'refusal_by_applicant', reason: 'other_housing', good_id: goods[0]!.id, at: new Date().toISOString() };
+    const { event } = (await agents.hsa.post('/api/records/events/create').send(refusal).expect(201)).body;
+    expect(await occupied(goods[0]!.id)).toBe(false);
+    await agents.hsa.post('/api/records/events/delete').send({ id: event.id }).expect(200);
+    expect(await occupied(goods[0]!.id)).toBe(true);
   });
 
   it('writes each member’s read of a candidate in the file’s audit trail, which its applicant sees', async () => {

@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger, NotFoundException, type OnApplicationBootstrap } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { goodSlug } from '@hsa-lli/common/back-office';
-import { formatDateTime, formatEuros, type MyOffersAnswer, type OfferAnswerRequest, type OfferView } from '@hsa-lli/common/domain';
+import { formatDateTime, formatEuros, HOLDING_OUTCOME, type MyOffersAnswer, type OfferAnswerRequest, type OfferView } from '@hsa-lli/common/domain';
 import { LessThan, MoreThan, type DataSource, type EntityManager } from 'typeorm';
 import type { SessionUser } from '../auth/session-user.js';
 import { APP_CONFIG } from '../config/config.module.js';
@@ -77,6 +77,8 @@ export class OffersService implements OnApplicationBootstrap {
       if (offer.deadline <= new Date()) throw new ConflictError('Le délai de réponse à cette proposition est dépassé : elle a été transmise au candidat suivant. Contactez-nous si vous pensez qu’il s’agit d’une erreur.');
       if (answer === 'accept') {
         await manager.update(Offer, { id: offer.id }, { state: 'accepted', answeredAt: new Date() });
+        // The good is held for this household from now on (docs/follow-up.md, « A good's availability »).
+        await this.followUp.settleIn(manager, { record_id: offer.record.id, type: 'offer', good_id: offer.good.id }, HOLDING_OUTCOME);
         return null;
       }
       return this.refused(manager, offer, 'declined', reason?.trim() || null, actor);
@@ -139,6 +141,7 @@ export class OffersService implements OnApplicationBootstrap {
   /** Refuses an offer (by the applicant, or by silence) in the caller's transaction; answers the offer made to the next one. */
   private async refused(manager: EntityManager, offer: Offer, state: 'declined' | 'expired', reason: string | null, actor: SessionUser | null): Promise<Offer | null> {
     await manager.update(Offer, { id: offer.id }, { state, reason, answeredAt: new Date() });
+    await this.followUp.settleIn(manager, { record_id: offer.record.id, type: 'offer', good_id: offer.good.id }, state === 'declined' ? 'no_interest' : 'no_answer');
     const record = await this.records.lockedIn(manager, offer.record.id);
     if (record?.stage === 'allocated') {
       await this.followUp.moveIn(manager, record, 'under_review', state === 'declined' ? `Proposition refusée : ${reason}` : `Proposition expirée : ${SILENCE}`, actor);

@@ -2,7 +2,7 @@ import { Injectable, NotFoundException } from '@nestjs/common';
 import { EventEmitter2 } from '@nestjs/event-emitter';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { CandidacyKind, EventCreateRequest, FollowerOption, FollowUpView, RecordEventView, RecordGoodOption, StageMoveRequest } from '@hsa-lli/common/back-office';
-import { instantOf, ROLES, stageLabel, stageMoveProblem, type RecordStage } from '@hsa-lli/common/domain';
+import { instantOf, ROLES, stageLabel, stageMoveProblem, type EventType, type Outcome, type RecordStage } from '@hsa-lli/common/domain';
 import { In, type DataSource, type EntityManager } from 'typeorm';
 import { mayUse } from '../auth/access-rules.js';
 import type { SessionUser } from '../auth/session-user.js';
@@ -216,6 +216,12 @@ export class FollowUpService {
         actorName: actor ? fullName(actor) : AUTOMATIC,
       }),
     );
+  }
+
+  /** Gives its outcome to a file's latest event of a type naming a good, in the caller's transaction (an offer answered). */
+  async settleIn(manager: EntityManager, { record_id, type, good_id }: { record_id: number; type: EventType; good_id: number }, outcome: Outcome): Promise<void> {
+    const event = await manager.findOne(RecordEvent, { select: { id: true, at: true }, where: { record: { id: record_id }, type, good: { id: good_id } }, order: { at: 'DESC', id: 'DESC' } });
+    if (event) await manager.update(RecordEvent, { id: event.id }, { outcome });
   }
 
   /** Tells the other domains that a file's follow-up changed (its list columns, its good's availability). */

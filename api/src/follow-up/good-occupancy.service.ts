@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { OnEvent } from '@nestjs/event-emitter';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { goodOccupancy, OCCUPANCY_EVENTS, type GoodOccupancy } from '@hsa-lli/common/domain';
+import { goodOccupancy, OCCUPANCY_EVENTS, type GoodOccupancy, type OccupancyEvent } from '@hsa-lli/common/domain';
 import { In, type DataSource } from 'typeorm';
 import { GoodsService } from '../goods/goods.service.js';
 import { RecordEvent } from './entities/record-event.entity.js';
@@ -9,7 +9,7 @@ import { FOLLOW_UP_EVENTS, FollowUpChanged } from './follow-up.events.js';
 
 /**
  * A good's occupancy follows the facts the follow-up records (docs/follow-up.md, « A good's availability »): a lease
- * signed or a move-in naming it lets it, a leaving frees it from its day. The follow-up owns the events; the goods own
+ * signed, a move-in or an accepted offer naming it lets it, a leaving frees it from its day. The follow-up owns the events; the goods own
  * their availability, which this service sets through GoodsService once a file's events changed (the catalogue never
  * reads the files).
  */
@@ -23,11 +23,12 @@ export class GoodOccupancyService {
   /** What the events naming a good say of it (`goodOccupancy` in common/src/domain/availability.ts); null when none does. */
   async goodOccupancy(goodId: number): Promise<GoodOccupancy | null> {
     const events = await this.dataSource.manager.find(RecordEvent, {
-      select: { id: true, type: true, at: true },
+      select: { id: true, type: true, at: true, outcome: true, record: { id: true } },
       where: { good: { id: goodId }, type: In([...OCCUPANCY_EVENTS]) },
+      relations: { record: true },
       order: { at: 'ASC', id: 'ASC' },
     });
-    return goodOccupancy(events);
+    return goodOccupancy(events.map(occupancyEvent));
   }
 
   /** A file's events changed: the goods its occupancy events name, and those of the events removed, follow them. */
@@ -40,4 +41,9 @@ export class GoodOccupancyService {
     const goods = new Set([...named.flatMap((each) => (each.good ? [each.good.id] : [])), ...event.removedGoodIds]);
     for (const id of goods) await this.goods.setOccupancy(id, await this.goodOccupancy(id));
   }
+}
+
+/** What the occupancy rule reads of an event naming a good (its file's relation loaded). */
+export function occupancyEvent(event: RecordEvent): OccupancyEvent {
+  return { type: event.type, at: event.at, outcome: event.outcome, record: event.record.id };
 }

@@ -1,6 +1,7 @@
 import { currentLliYear, goodOccupancy, incomeCeiling, OCCUPANCY_EVENTS, type DiscoverySource, type EventType, type FlatSize, type Outcome, type ProSituation, type RecordStage } from '@hsa-lli/common/domain';
 import { In, type EntityManager } from 'typeorm';
 import { ContactForm } from '../contact-forms/entities/contact-form.entity.js';
+import { occupancyEvent } from '../follow-up/good-occupancy.service.js';
 import { Good } from '../goods/entities/good.entity.js';
 import { RecordEvent } from '../follow-up/entities/record-event.entity.js';
 import { RecordPerson } from '../records/entities/record-person.entity.js';
@@ -290,16 +291,17 @@ export async function seedDemoHistory(manager: EntityManager, { now, goods, staf
 
 /**
  * The homes as their history leaves them, by the rule the follow-up applies (GoodOccupancyService): let while a
- * household that signed or moved in has not left, free from the day of its leaving otherwise.
+ * household that accepted an offer, signed or moved in has not turned it down or left, free from the day of its leaving
+ * otherwise.
  */
 async function followOccupancy(manager: EntityManager): Promise<void> {
-  const events = await manager.find(RecordEvent, { where: { type: In([...OCCUPANCY_EVENTS]) }, relations: { good: true }, order: { at: 'ASC', id: 'ASC' } });
+  const events = await manager.find(RecordEvent, { where: { type: In([...OCCUPANCY_EVENTS]) }, relations: { good: true, record: true }, order: { at: 'ASC', id: 'ASC' } });
   const byGood = Map.groupBy(
     events.filter((event) => event.good !== null),
     (event) => event.good!.id,
   );
   for (const [id, named] of byGood) {
-    const occupancy = goodOccupancy(named);
+    const occupancy = goodOccupancy(named.map(occupancyEvent));
     if (occupancy) await manager.update(Good, { id }, occupancy.occupied ? { occupied: true } : { occupied: false, availableFrom: occupancy.availableFrom });
   }
 }

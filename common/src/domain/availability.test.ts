@@ -1,30 +1,41 @@
 import { describe, expect, it } from 'vitest';
-import { availabilityOf, goodOccupancy } from './availability.js';
+import { availabilityOf, goodOccupancy, type OccupancyEvent } from './availability.js';
 import { rentCeilingProblem } from './back-office/goods.js';
 import { formatCents, formatSurface } from './format.js';
+import type { EventType } from './follow-up.js';
 
-const at = (iso: string) => new Date(iso);
+/** An event of the file `record` (1 unless told), naming the good. */
+const event = (type: EventType, iso: string, more: Partial<OccupancyEvent> = {}): OccupancyEvent => ({ type, at: new Date(iso), outcome: null, record: 1, ...more });
 
 describe('a good’s occupancy, from the follow-up events naming it', () => {
-  it('is nothing without a lease, a move-in or a leaving: staff’s date stands', () => {
+  it('is nothing without a lease, a move-in, a leaving or an accepted offer: staff’s date stands', () => {
     expect(goodOccupancy([])).toBeNull();
-    expect(goodOccupancy([{ type: 'visit', at: at('2026-03-01T10:00:00Z') }, { type: 'offer', at: at('2026-03-02T10:00:00Z') }])).toBeNull();
+    expect(goodOccupancy([event('visit', '2026-03-01T10:00:00Z'), event('offer', '2026-03-02T10:00:00Z')])).toBeNull();
+    expect(goodOccupancy([event('offer', '2026-03-02T10:00:00Z', { outcome: 'no_interest' })])).toBeNull();
   });
 
   it('is let from a lease signed or a move-in, whatever came before', () => {
-    expect(goodOccupancy([{ type: 'lease_signed', at: at('2026-03-02T10:00:00Z') }])).toEqual({ occupied: true });
-    expect(goodOccupancy([{ type: 'leaving', at: at('2025-12-31T10:00:00Z') }, { type: 'move_in', at: at('2026-03-20T10:00:00Z') }])).toEqual({ occupied: true });
+    expect(goodOccupancy([event('lease_signed', '2026-03-02T10:00:00Z')])).toEqual({ occupied: true });
+    expect(goodOccupancy([event('leaving', '2025-12-31T10:00:00Z'), event('move_in', '2026-03-20T10:00:00Z')])).toEqual({ occupied: true });
   });
 
   it('is free from the day of the latest leaving, on France’s calendar, whatever order the events come in', () => {
-    const events = [
-      { type: 'leaving' as const, at: at('2027-01-14T23:30:00Z') },
-      { type: 'lease_signed' as const, at: at('2026-03-02T10:00:00Z') },
-      { type: 'move_in' as const, at: at('2026-03-20T10:00:00Z') },
-    ];
+    const events = [event('leaving', '2027-01-14T23:30:00Z'), event('lease_signed', '2026-03-02T10:00:00Z'), event('move_in', '2026-03-20T10:00:00Z')];
     // 00:30 on 15 January in France.
     expect(goodOccupancy(events)).toEqual({ occupied: false, availableFrom: '2027-01-15' });
-    expect(goodOccupancy([...events, { type: 'lease_signed', at: at('2027-02-01T10:00:00Z') }])).toEqual({ occupied: true });
+    expect(goodOccupancy([...events, event('lease_signed', '2027-02-01T10:00:00Z')])).toEqual({ occupied: true });
+  });
+
+  it('is held by an accepted offer until its household refuses it; another household’s refusal changes nothing', () => {
+    const accepted = event('offer', '2026-12-01T10:00:00Z', { outcome: 'interested', record: 7 });
+    expect(goodOccupancy([accepted])).toEqual({ occupied: true });
+    expect(goodOccupancy([accepted, event('refusal_by_applicant', '2026-12-02T10:00:00Z', { record: 8 })])).toEqual({ occupied: true });
+    expect(goodOccupancy([accepted, event('refusal_by_applicant', '2026-12-02T10:00:00Z', { record: 7 })])).toBeNull();
+    // Its former household's leaving stands again once the offer is refused.
+    const left = event('leaving', '2026-11-02T10:00:00Z', { record: 3 });
+    expect(goodOccupancy([left, accepted, event('refusal_by_applicant', '2026-12-02T10:00:00Z', { record: 7 })])).toEqual({ occupied: false, availableFrom: '2026-11-02' });
+    // A refusal before the acceptance (an earlier offer declined) does not undo it.
+    expect(goodOccupancy([event('refusal_by_applicant', '2026-06-02T10:00:00Z', { record: 7 }), accepted])).toEqual({ occupied: true });
   });
 });
 
