@@ -7,7 +7,8 @@ import { Record } from '../src/records/entities/record.entity.js';
 import { User } from '../src/users/entities/user.entity.js';
 import { JobsService } from '../src/jobs/jobs.service.js';
 import { agentsByRole, expectOnlyFor, type Agent } from './back-office.js';
-import { BACKENDS, loggedIn, type TestApi } from './backends.js';
+import { hashPassword } from '../src/auth/passwords.js';
+import { BACKENDS, DEMO_PASSWORD, loggedIn, type TestApi } from './backends.js';
 import { committeeFiles, type CommitteeFile } from './committee-files.js';
 
 const STAFF = ['admin', 'hsa', 'coordinator'] as const;
@@ -336,5 +337,15 @@ describe.each(BACKENDS)('the allocation committee, on $name', (backend) => {
     await inbox.waitFor((mail) => mail.to.includes(files[0]!.email) && mail.subject === 'Votre proposition de logement a expiré');
     const late = await loggedIn(api, files[0]!.email);
     expect((await late.post('/api/records/offers/mine').send({}).expect(200)).body.data[0]).toMatchObject({ state: 'expired' });
+
+    // Another comitee account, which did not sit in it: the session, its minutes and their file are unknown to it.
+    const users = api.dataSource.getRepository(User);
+    await users.save(users.create({ email: 'pantxika.comite@example.org', roles: ['comitee'], firstName: 'Pantxika', lastName: 'Duhalde', passwordHash: await hashPassword(DEMO_PASSWORD), phone: null }));
+    const stranger = await loggedIn(api, 'pantxika.comite@example.org');
+    expect((await stranger.post(`/api/committee/sessions/${view.id}/PDF/minutes`).expect(404)).text).toBe('');
+    expect((await stranger.get(`/api/committee/sessions/${view.id}/PDF/minutes.pdf`).expect(404)).text).toBe('');
+    expect((await stranger.post('/api/committee/sessions/get-one').send({ id: view.id }).expect(404)).text).toBe('');
+    expect((await stranger.post('/api/committee/sessions/list').send({}).expect(200)).body).toEqual({ data: [], total: 0 });
+    await agents.comitee.post(`/api/committee/sessions/${view.id}/PDF/minutes`).expect(200);
   });
 });

@@ -69,7 +69,7 @@ test.describe.serial('the documents of a file, as staff review them', () => {
     await upload('Acte de naissance', pdfFile('acte-naissance.pdf'));
     await upload('Quittances de loyer', await photo(page, 'quittance-mars.jpg', 'Quittance de loyer'), 'Ajouter des fichiers');
     await upload("Avis d'imposition", pdfFile('avis-imposition-2021.pdf'), 'Ajouter des fichiers');
-    await expect(page.getByRole('region', { name: 'Où en est votre dossier' })).toContainText('4 pièces sur 4 fournies, 0 validée.');
+    await expect(page.getByRole('region', { name: 'Avancement de mes pièces' })).toContainText('4 pièces sur 4 fournies, 0 validée.');
     recordId = (await (await page.request.post('/api/records/get-mine')).json()).my_record.id;
   });
 

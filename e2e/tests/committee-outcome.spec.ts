@@ -10,9 +10,8 @@ const APPLICANTS = [
   { email: 'ainhoa.etchart@exemple.fr', reference: 'DOS-2026-9201', firstName: 'Ainhoa', lastName: 'Etchart' },
   { email: 'peio.lasalle@exemple.fr', reference: 'DOS-2026-9202', firstName: 'Peio', lastName: 'Lasalle' },
 ] as const;
-const [DECLINING, ACCEPTING] = APPLICANTS;
+const [CONDITIONAL] = APPLICANTS;
 const CONDITION = 'Fournir votre dernier avis d’imposition.';
-const REASON = 'Le logement est trop loin de mon travail.';
 
 /** A session's calls, as its staff and its comitee role make them: the committee's own screens are another journey's. */
 async function agent(email: string): Promise<APIRequestContext> {
@@ -81,72 +80,32 @@ test.describe.serial('the committee’s outcome', () => {
     await inbox?.stop();
   });
 
-  test('the applicant sees the offer at the top of their file, refuses it with a reason, and follows their file', async ({ page }) => {
+  test('the applicant sees the offer under its condition at the top of their file, with its deadline, and accepts it', async ({ page }) => {
     test.slow();
-    await inbox.waitFor((mail) => mail.to.includes(DECLINING.email) && mail.subject === 'Un logement vous est proposé');
-    await loginAs(page, DECLINING.email);
+    await inbox.waitFor((mail) => mail.to.includes(CONDITIONAL.email) && mail.subject === 'Un logement vous est proposé');
+    await loginAs(page, CONDITIONAL.email);
     await page.goto('/mon-compte-hsa-lli/mon-dossier');
     await alive(page);
 
     const offer = page.getByRole('region', { name: 'Un logement vous est proposé' });
     await expect(offer).toContainText(`Condition${CONDITION}`);
-    await expect(offer).toContainText(/Répondez avant le \d+ décembre 2026 à \d+\sh\s\d+\. Il vous reste 10 jours pour répondre\./);
+    await expect(offer).toContainText(/Répondez avant le \d+ \S+ \d{4} à \d+\sh\s\d+\. Il vous reste 10 jours pour répondre\./);
     await expect(offer.getByRole('link', { name: 'Voir la fiche du logement' })).toHaveAttribute('href', /^\/residences\/[^/]+\/[^/]+\/\d+$/);
     const timeline = page.getByRole('region', { name: 'Où en est mon dossier' });
     await expect(timeline).toContainText('Logement proposé');
     await expect(timeline).toContainText('Décision du comité d’attributionLe comité vous a retenu pour');
     await accessibleAtBothWidths(page, 'offer-pending');
 
-    // Refusing asks for the reason, by its field, before asking again.
-    await offer.getByRole('button', { name: 'Refuser', exact: true }).click();
-    const reason = offer.getByLabel('Pourquoi refusez-vous ce logement ?');
-    await expect(reason).toBeFocused();
-    await offer.getByRole('button', { name: 'Refuser ce logement' }).click();
-    await expect(offer.getByText('Dites-nous pourquoi vous refusez ce logement.')).toBeVisible();
-    await expect(reason).toHaveAttribute('aria-invalid', 'true');
-    await expect(reason).toBeFocused();
-    await accessibleAtBothWidths(page, 'offer-decline-reason');
-
-    await reason.fill(REASON);
-    await reason.press('Tab');
-    await page.keyboard.press('Enter');
-    const confirm = page.getByRole('dialog', { name: 'Refuser ce logement ?' });
-    await expect(confirm).toContainText('le logement sera proposé à un autre candidat');
     await page.setViewportSize({ width: 390, height: 900 });
-    await page.screenshot({ path: test.info().outputPath('offer-decline-confirm-390.png') });
-    await page.setViewportSize({ width: 1280, height: 900 });
-    await confirm.getByRole('button', { name: 'Oui, je refuse ce logement' }).click();
-
-    const told = page.getByText('Votre réponse est enregistrée : vous avez refusé ce logement.');
-    await expect(told).toBeVisible();
-    await expect(page.locator('.my-offer__told')).toBeFocused();
-    await expect(offer).toHaveCount(0);
-    const past = page.getByRole('region', { name: 'Propositions précédentes' });
-    await expect(past).toContainText(`Refusée le`);
-    await expect(past).toContainText(`(${REASON})`);
-    await expect(timeline.getByRole('listitem').first()).toContainText('Proposition refusée');
-    await expect(timeline.getByRole('listitem').first()).toContainText(REASON);
-    await accessibleAtBothWidths(page, 'offer-answered');
-  });
-
-  test('another applicant accepts theirs, and sees it accepted', async ({ page }) => {
-    test.slow();
-    await page.setViewportSize({ width: 390, height: 900 });
-    await loginAs(page, ACCEPTING.email);
-    await page.goto('/mon-compte-hsa-lli/mon-dossier');
-    await alive(page);
-    const offer = page.getByRole('region', { name: 'Un logement vous est proposé' });
-    await expect(offer).not.toContainText('Condition');
     await offer.getByRole('button', { name: 'Accepter' }).click();
     const confirm = page.getByRole('dialog', { name: 'Accepter ce logement ?' });
     await expect(confirm).toContainText('Votre réponse est définitive');
+    await page.screenshot({ path: test.info().outputPath('offer-accept-confirm-390.png') });
     await confirm.getByRole('button', { name: 'Oui, j’accepte ce logement' }).click();
     await expect(page.getByText('Votre réponse est enregistrée : vous avez accepté ce logement.')).toBeVisible();
-    await expect(page.locator('.my-offer__told')).toBeFocused();
     const accepted = page.getByRole('region', { name: 'Vous avez accepté ce logement' });
-    await expect(accepted).toContainText(/Vous avez accepté cette proposition le \d+ novembre 2026/);
-    await expect(page.getByRole('region', { name: 'Où en est mon dossier' }).getByRole('listitem').first()).toContainText('Proposition acceptée');
-    await accessibleAtBothWidths(page, 'offer-accepted');
+    await expect(accepted).toContainText(`Condition${CONDITION}`);
+    await expect(timeline.getByRole('listitem').first()).toContainText('Proposition acceptée');
   });
 
   test('staff read the closed session’s minutes, laid out for A4 and readable on a phone', async ({ page }) => {
@@ -159,7 +118,7 @@ test.describe.serial('the committee’s outcome', () => {
     await expect(page.getByText('1 membre sur 1 a pris part ; quorum requis : 1 (atteint).')).toBeVisible();
     await expect(page.getByText('Décision : Attribution sous condition')).toBeVisible();
     await expect(page.getByText('Décision : Attribution', { exact: true })).toBeVisible();
-    await expect(page.getByText(`Candidat A — ${DECLINING.firstName} ${DECLINING.lastName}`).first()).toBeVisible();
+    await expect(page.getByText(`Candidat A — ${CONDITIONAL.firstName} ${CONDITIONAL.lastName}`).first()).toBeVisible();
     await expect(page.getByText(/^Le président de séance : \S+/)).toBeVisible();
     await accessibleAtBothWidths(page, 'minutes');
 

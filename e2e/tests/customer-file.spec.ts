@@ -83,7 +83,7 @@ test.describe.serial('the customer’s own file', () => {
     await loginAs(page, emailOf('customer'));
     await page.goto('/mon-compte-hsa-lli/mon-dossier');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Mes pièces justificatives');
-    const progress = page.getByRole('region', { name: 'Où en est votre dossier' });
+    const progress = page.getByRole('region', { name: 'Avancement de mes pièces' });
     await expect(progress).toContainText('0 pièce sur 6 fournie, 0 validée.');
     await expect(progress.getByRole('listitem')).toHaveText([
       '« Pièce d\'identité »',

@@ -54,7 +54,7 @@ test.describe('an applicant, from the invitation to a refused document replaced'
     await page.getByRole('button', { name: 'Mon espace' }).click();
     await page.getByRole('dialog', { name: 'Mon espace' }).getByRole('link', { name: 'Mes pièces justificatives' }).click();
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Mes pièces justificatives');
-    const progress = page.getByRole('region', { name: 'Où en est votre dossier' });
+    const progress = page.getByRole('region', { name: 'Avancement de mes pièces' });
     await expect(progress).toContainText('0 pièce sur 6 fournie, 0 validée.');
     const identity = page.getByRole('article', { name: "Pièce d'identité", exact: true });
     await identity.getByLabel('Ajouter le fichier').setInputFiles(pdfFile('carte-identite-floue.pdf'));

@@ -43,7 +43,7 @@ test.describe.serial('documents as phones and offices make them', () => {
     await identity.getByLabel('Ajouter le fichier').setInputFiles(pdfHidingPicture('carte-scannée.pdf'));
     await expect(identity.getByRole('alert')).toContainText('Ce PDF contient une image trop grande (plus de 40 millions de pixels)');
     await expect(identity.getByRole('link')).toHaveCount(0);
-    await expect(page.getByRole('region', { name: 'Où en est votre dossier' })).toContainText('2 pièces sur 4 fournies, 0 validée.');
+    await expect(page.getByRole('region', { name: 'Avancement de mes pièces' })).toContainText('2 pièces sur 4 fournies, 0 validée.');
     recordId = (await (await page.request.post('/api/records/get-mine')).json()).my_record.id;
   });
 

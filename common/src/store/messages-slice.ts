@@ -9,13 +9,19 @@ export interface Message {
   text: string;
 }
 
-/** Messages any app can show in the shell's message area, above the page. */
+/**
+ * Messages any app can show in the shell's message area, above the page. A confirmation (info) replaces the earlier
+ * ones, which only said that a past action went well: a member giving a dozen opinions in a row, or staff adding six
+ * candidates, would otherwise push the page down under a pile of them. Warnings, errors and statements stay until
+ * dismissed.
+ */
 export const messagesSlice = createSlice({
   name: 'messages',
   initialState: { items: [] as Message[] },
   reducers: {
     pushMessage: {
       reducer(state, action: PayloadAction<Message>) {
+        if (action.payload.kind === 'info') state.items = state.items.filter((message) => message.kind !== 'info');
         state.items.push(action.payload);
       },
       prepare(message: Omit<Message, 'id'>) {

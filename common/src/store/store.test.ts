@@ -2,6 +2,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fieldChanged, formSubmitted, selectForm } from './forms-slice.js';
 import { makeStore } from './index.js';
+import { dismissMessage, pushMessage, selectMessages } from './messages-slice.js';
 import { pagesReceived } from './pages-slice.js';
 import { CACHE_LIFETIME_MS, readStored, writeStored } from './persistence.js';
 import { loggedOut, rolesReceived } from './session-slice.js';
@@ -85,5 +86,22 @@ describe('form values', () => {
     form = selectForm(store.getState(), 'login');
     expect(form.errors).toEqual({ password: 'Requis.' });
     expect(selectForm(store.getState(), 'other').values).toEqual({});
+  });
+});
+
+describe('messages above the page', () => {
+  it('keeps one confirmation, the latest, beside every warning and error until they are dismissed', () => {
+    const store = makeStore();
+    store.dispatch(pushMessage({ kind: 'warning', text: 'Le quorum n’est pas atteint.' }));
+    store.dispatch(pushMessage({ kind: 'info', text: 'Votre avis sur Candidat A est enregistré.' }));
+    store.dispatch(pushMessage({ kind: 'error', text: 'Une erreur imprévue est survenue.' }));
+    store.dispatch(pushMessage({ kind: 'info', text: 'Votre avis sur Candidat B est enregistré.' }));
+    expect(selectMessages(store.getState()).map((message) => message.text)).toEqual([
+      'Le quorum n’est pas atteint.',
+      'Une erreur imprévue est survenue.',
+      'Votre avis sur Candidat B est enregistré.',
+    ]);
+    store.dispatch(dismissMessage(selectMessages(store.getState())[0]!.id));
+    expect(selectMessages(store.getState())).toHaveLength(2);
   });
 });

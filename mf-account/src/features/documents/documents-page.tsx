@@ -40,7 +40,7 @@ function Progress({ record }: { record: MyRecord }) {
   const persons = record.person_2 ? 2 : 1;
   return (
     <section className="ui-card my-documents__part" aria-labelledby={headingId}>
-      <h2 id={headingId}>Où en est votre dossier</h2>
+      <h2 id={headingId}>Avancement de mes pièces</h2>
       <div className="my-documents__progress">
         <progress max={100} value={percent} aria-labelledby={headingId} aria-valuetext={`${percent} %`} />
         <p>

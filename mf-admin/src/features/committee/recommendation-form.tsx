@@ -1,7 +1,6 @@
 import { useRef } from 'react';
 import { OPINION_OPTIONS, recommendationSchema, type CandidateView, type RecommendationView, type SessionAnswer } from '@hsa-lli/common/back-office';
 import { formatDateTime, labelOf } from '@hsa-lli/common/domain';
-import { pushMessage, useAppDispatch } from '@hsa-lli/common/store';
 import { CHECKED, CheckboxField, RadioGroup, TextareaField } from '@hsa-lli/common/ui';
 import { SubmitActions, useCheckedSubmission, useEditForm } from '../../components/edit-form.js';
 import { useSaveCommitteeRecommendationMutation } from './committee-api.js';
@@ -39,7 +38,6 @@ export function GivenOpinion({ given }: { given: RecommendationView }) {
  * unfavourable or reserved with its reason (required unless favourable), or an abstention for a conflict of interest.
  */
 export function RecommendationForm({ candidate, goodReference, onChange }: { candidate: CandidateView; goodReference: string; onChange: (answer: SessionAnswer) => void }) {
-  const dispatch = useAppDispatch();
   const given = candidate.my_recommendation;
   const { form, ready } = useEditForm(`committee-recommendation-${candidate.id}`, recommendationValues(given), `${candidate.id}@${given?.updated_at ?? 'none'}`);
   const { sending, failure, submit } = useCheckedSubmission();
@@ -58,7 +56,6 @@ export function RecommendationForm({ candidate, goodReference, onChange }: { can
         const answer = await submit(form, recommendationSchema, recommendationBody(candidate.id, form.values), (checked) => save(checked).unwrap());
         if (!answer) return focusFirstError(element.current);
         onChange(answer);
-        dispatch(pushMessage({ kind: 'info', text: `Votre avis sur ${candidate.label} (logement ${goodReference}) est enregistré.` }));
       }}
     >
       <RadioGroup form={form} name="opinion" label="Mon avis" options={OPINION_CHOICES} required={!conflict} readOnly={conflict} inline />
@@ -75,6 +72,10 @@ export function RecommendationForm({ candidate, goodReference, onChange }: { can
       <SubmitActions failure={failure} sending={sending}>
         {given ? 'Modifier mon avis' : 'Enregistrer mon avis'}
       </SubmitActions>
+      {/* Said here rather than at the top of the page: a member gives a dozen opinions in a row. */}
+      <p role="status" className="committee-muted">
+        {given && `Avis enregistré le ${formatDateTime(given.updated_at)}.`}
+      </p>
     </form>
   );
 }
