@@ -1,12 +1,9 @@
-import type { Role } from '@hsa-lli/common/domain';
+import { worksInBackOffice } from '@hsa-lli/common/domain';
 import type { SessionUser } from '../auth/session-user.js';
 import type { CommitteeSession } from './entities/committee-session.entity.js';
 
-/** The roles that prepare and open sessions (the back office), and those that sit in them. */
-export const SESSION_STAFF: readonly Role[] = ['admin', 'hsa', 'coordinator'];
-export const SITTING: readonly Role[] = ['comitee', 'member'];
-
-export const isStaff = (actor: SessionUser) => actor.roles.some((role) => SESSION_STAFF.includes(role));
+/** Staff prepare and open sessions (BACK_OFFICE_ROLES); the committee's roles sit in them (COMMITTEE_ROLES). */
+export const isStaff = (actor: SessionUser) => worksInBackOffice(actor.roles);
 
 /** Whether the caller sits in this session (loaded with its members). */
 export const sitsIn = (session: Pick<CommitteeSession, 'members'>, actor: SessionUser) => session.members.some((member) => member.id === actor.id);

@@ -11,7 +11,7 @@ import {
   type SessionUpdateRequest,
   type ThreadPostRequest,
 } from '@hsa-lli/common/back-office';
-import { formatDateTime, instantOf, stageLabel } from '@hsa-lli/common/domain';
+import { COMMITTEE_ROLES, formatDateTime, instantOf, stageLabel } from '@hsa-lli/common/domain';
 import { In, type DataSource, type EntityManager } from 'typeorm';
 import type { Request } from 'express';
 import { AuditService } from '../audit/audit.service.js';
@@ -28,7 +28,7 @@ import { FollowUpService } from '../follow-up/follow-up.service.js';
 import { fullName } from '../users/account-names.js';
 import type { User } from '../users/entities/user.entity.js';
 import { UsersService } from '../users/users.service.js';
-import { isStaff, mayRead, sitsIn, SITTING } from './committee-access.js';
+import { isStaff, mayRead, sitsIn } from './committee-access.js';
 import { SessionViews } from './session-views.js';
 import { AgendaItem } from './entities/agenda-item.entity.js';
 import { CommitteeCandidate } from './entities/committee-candidate.entity.js';
@@ -235,7 +235,7 @@ export class CommitteeSessionsService {
 
   /** The accounts that may sit: active comitee and member accounts. */
   async memberOptions(): Promise<{ data: CommitteeOption[] }> {
-    const users = await this.users.activeWithAnyRole(SITTING);
+    const users = await this.users.activeWithAnyRole(COMMITTEE_ROLES);
     return { data: users.map((user) => ({ id: user.id, label: `${fullName(user)} (${user.roles.includes('comitee') ? 'comité' : 'membre'})` })) };
   }
 
@@ -270,7 +270,7 @@ export class CommitteeSessionsService {
   /** The members and goods of a form: members among the committee's active accounts, goods that exist. */
   private async checked(memberIds: readonly number[], goodIds: readonly number[]): Promise<{ members: User[]; goods: number[] }> {
     const problems: Record<string, string> = {};
-    const sitting = await this.users.activeWithAnyRole(SITTING);
+    const sitting = await this.users.activeWithAnyRole(COMMITTEE_ROLES);
     const members = sitting.filter((user) => memberIds.includes(user.id));
     if (members.length !== new Set(memberIds).size) problems.member_ids = 'Choisissez les membres parmi les comptes actifs du comité (rôles comité et membre).';
     const goods = [...new Set(goodIds)];

@@ -10,7 +10,7 @@ import {
   type MinutesAnswer,
   type PdfKind,
 } from '@hsa-lli/common/back-office';
-import { currentLliYear, householdEligibility, rentRatio, type JobView, type Role } from '@hsa-lli/common/domain';
+import { currentLliYear, householdEligibility, rentRatio, worksInBackOffice, type JobView } from '@hsa-lli/common/domain';
 import type { SessionUser } from '../auth/session-user.js';
 import { BrowserProvider } from '../browser/browser.module.js';
 import { ApiHttpError } from '../http/api-errors.js';
@@ -41,9 +41,6 @@ export const PRINT_JOB = 'print';
 /** A print job is tried three times, 2 s then 4 s apart, before it is shown as failed. */
 export const PRINT_ATTEMPTS = 3;
 const PRINT_BACKOFF = { type: 'exponential' as const, delay: 2000 };
-
-/** The roles that read every PDF their pages open to them. */
-const STAFF_ROLES: readonly Role[] = ['admin', 'hsa', 'coordinator'];
 
 /** The data of a PDF's page, as its POST answers it. */
 export type PdfData = ExecutiveNoteAnswer | ApplicantSummaryAnswer | MinutesAnswer;
@@ -175,7 +172,7 @@ export class PrintingService implements OnModuleInit, OnModuleDestroy {
    * reader) names its one page and id.
    */
   private async mayRead(kind: PdfKind, id: number, reader?: SessionUser): Promise<boolean> {
-    if (!reader || kind === 'executive' || reader.roles.some((role) => STAFF_ROLES.includes(role))) return true;
+    if (!reader || kind === 'executive' || worksInBackOffice(reader.roles)) return true;
     return kind === 'summary' ? this.sessions.presentedTo(id, reader.id) : this.sessions.sitsIn(id, reader.id);
   }
 

@@ -33,10 +33,16 @@ export interface CataloguePage {
   readonly search?: 'sitemap' | 'disallow';
 }
 
-const BACK_OFFICE = ['admin', 'hsa', 'coordinator'] as const satisfies readonly Role[];
+/** The staff: who works in the back office, on the files, the contact requests and the committee's sessions. */
+export const BACK_OFFICE_ROLES = ['admin', 'hsa', 'coordinator'] as const satisfies readonly Role[];
+const BACK_OFFICE = BACK_OFFICE_ROLES;
+/** Whether one of these roles works in the back office. */
+export const worksInBackOffice = (roles: readonly Role[]): boolean => roles.some((role) => (BACK_OFFICE_ROLES as readonly Role[]).includes(role));
 /** Who runs the catalogue (residences, goods, equipments): the coordinator follows files, not the catalogue. */
 const CATALOGUE = ['admin', 'hsa'] as const satisfies readonly Role[];
-const COMMITTEE = ['comitee', 'member'] as const satisfies readonly Role[];
+/** Who sits in the committee's sessions. */
+export const COMMITTEE_ROLES = ['comitee', 'member'] as const satisfies readonly Role[];
+const COMMITTEE = COMMITTEE_ROLES;
 
 /** A back-office list (its menu entry), its creation form and its detail page, open to the same roles. */
 function backOfficeList<const List extends string, const Create extends string>(

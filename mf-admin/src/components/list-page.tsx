@@ -36,6 +36,21 @@ export interface ListPageProps<Row extends RowData, Column extends string> {
   emptyText: string;
 }
 
+/** A list page's title, with its creation link and what else it offers beside it. */
+export function ListHeading({ title, create, actions }: Pick<ListPageProps<RowData, string>, 'title' | 'create' | 'actions'>) {
+  return (
+    <div className="bo-heading">
+      <h1>{title}</h1>
+      {create && (
+        <Link className="ui-button" to={create.to}>
+          {create.label}
+        </Link>
+      )}
+      {actions}
+    </div>
+  );
+}
+
 /**
  * A back-office list: its title and creation link, a search box, filters, then the table, sortable and paged by
  * the server. Everything that narrows the list is in the address (useListParams).
@@ -63,15 +78,7 @@ export function ListPage<Row extends RowData, Column extends string>({
 
   return (
     <section className="bo-list">
-      <div className="bo-heading">
-        <h1>{title}</h1>
-        {create && (
-          <Link className="ui-button" to={create.to}>
-            {create.label}
-          </Link>
-        )}
-        {actions}
-      </div>
+      <ListHeading title={title} create={create} actions={actions} />
       <form
         className="bo-filters"
         role="search"

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { closeBody, closeProblems, decisionField, decisionOf, moved } from './close-decisions.js';
-import { candidate, good } from './test-session.js';
+import { candidate, good } from '@hsa-lli/common/testing/committee-session';
 
 const FLAT = good(4, [candidate(11, 'Candidat A'), candidate(12, 'Candidat B'), candidate(13, 'Candidat C')]);
 const EMPTY = good(5, []);

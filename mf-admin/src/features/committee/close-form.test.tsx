@@ -4,7 +4,7 @@ import { act } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { byLabel, byLegend, choose, click, descriptionOf, render, textOf, type } from '@hsa-lli/common/testing/render';
 import { CloseForm } from './close-form.js';
-import { candidate, good, session } from './test-session.js';
+import { candidate, good, session } from '@hsa-lli/common/testing/committee-session';
 
 let calls: unknown[] = [];
 const QUORUM = 'Le quorum n’est pas atteint : 1 membre sur 2 a donné son avis, il en faut 2.';

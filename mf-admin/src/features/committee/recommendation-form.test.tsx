@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CandidateView } from '@hsa-lli/common/back-office';
 import { byLabel, byLegend, click, descriptionOf, render, textOf, type } from '@hsa-lli/common/testing/render';
 import { RecommendationForm, recommendationBody } from './recommendation-form.js';
-import { candidate, good, session } from './test-session.js';
+import { candidate, good, session } from '@hsa-lli/common/testing/committee-session';
 
 type Answer = { status: number; body?: unknown };
 

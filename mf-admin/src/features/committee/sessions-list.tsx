@@ -1,10 +1,10 @@
 import { useId, type ReactNode } from 'react';
-import { Link } from 'react-router';
 import { SESSION_STATE_OPTIONS, PER_PAGE_CHOICES, type SessionRow, type SessionState } from '@hsa-lli/common/back-office';
 import { DataTable, type DataTableColumn } from '@hsa-lli/common/data-table';
 import { labelOf } from '@hsa-lli/common/domain';
 import { errorText } from '@hsa-lli/common/store';
 import { MessageBox } from '@hsa-lli/common/ui';
+import { ListHeading } from '../../components/list-page.js';
 import { useListParams } from '../../components/list-params.js';
 import '../../components/back-office.css';
 import { useListCommitteeSessionsQuery } from './committee-api.js';
@@ -42,14 +42,7 @@ export function SessionsList({
   const perPageId = useId();
   return (
     <section className="bo-list">
-      <div className="bo-heading">
-        <h1>{title}</h1>
-        {create && (
-          <Link className="ui-button" to={create.to}>
-            {create.label}
-          </Link>
-        )}
-      </div>
+      <ListHeading title={title} create={create} />
       {intro}
       <form className="bo-filters" role="search" aria-label={`Filtres : ${title}`} onSubmit={(event) => event.preventDefault()}>
         <div className="ui-field">

@@ -4,36 +4,14 @@ import { act } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CandidateView, CommitteeSessionView, RecommendationsView } from '@hsa-lli/common/back-office';
+import { candidate, good, session } from '@hsa-lli/common/testing/committee-session';
 import { render, textOf } from '@hsa-lli/common/testing/render';
 import { MinutesPage, minutesLoader } from './minutes-page.js';
 
 const none = { favorable: 0, unfavorable: 0, reserved: 0, abstain: 0 };
 
-function candidate(id: number, label: string, name: string, more: Partial<CandidateView>): CandidateView {
-  return {
-    id,
-    label,
-    record_id: 100 + id,
-    reference: `DOS-2026-00${id}`,
-    name,
-    stage: 'committee',
-    household: { situation: 'alone', label: 'Personne seule', dependants: [] },
-    persons: [{ pro_situation: 'cdi', housing_situation: 'loc_prive' }],
-    income: 28_400,
-    income_ceiling: 38_000,
-    margin: 9_600,
-    rent_ratio: 0.31,
-    income_left: 1_500,
-    documents: { required: 6, provided: 6, validated: 6, declined: 0, to_process: 0, complete: true },
-    waiting_since: '2026-09-01T08:00:00.000Z',
-    waiting_days: 87,
-    my_recommendation: null,
-    recommendations: null,
-    rank: null,
-    reason: null,
-    ...more,
-  };
-}
+/** A candidate of the minutes: named, as the comitee role and staff read them. */
+const named = (id: number, label: string, name: string, more: Partial<CandidateView> = {}) => candidate(id, label, { name, ...more });
 
 const recommendations = (items: RecommendationsView['items']): RecommendationsView => ({
   tally: items.reduce((tally, item) => ({ ...tally, [item.opinion]: tally[item.opinion] + 1 }), { ...none }),
@@ -42,41 +20,13 @@ const recommendations = (items: RecommendationsView['items']): RecommendationsVi
 const at = '2026-12-10T17:30:00.000Z';
 
 /** A closed session as `POST /api/committee/sessions/7/PDF/minutes` answers it: two goods, one given, one not. */
-const SESSION: CommitteeSessionView = {
-  id: 7,
-  version: 5,
-  state: 'closed',
-  date: '2026-12-10T17:00:00.000Z',
-  place: 'Agence de Bayonne',
-  video_url: 'https://visio.hsa.test/comite',
-  vote_closes_at: null,
-  opened_at: '2026-12-01T09:00:00.000Z',
-  closed_at: '2026-12-10T18:15:00.000Z',
-  closed_by: 'Jean-Michel Lafitte',
-  voting: false,
-  members: [
-    { id: 1, name: 'Amaia Irigoyen', role: 'member', present: true },
-    { id: 2, name: 'Jean-Michel Lafitte', role: 'comitee', present: true },
-    { id: 3, name: 'Peio Etcheverry', role: 'member', present: false },
-  ],
-  quorum: { members: 3, present: 2, required: 2, met: true },
-  goods: [
-    {
-      id: 4,
-      reference: 'RES-001-04',
-      label: 'T3 de 64 m² — Résidence Arrosa',
-      residence: { id: 1, name: 'Résidence Arrosa' },
-      city: 'Anglet',
-      zone: 'B1',
-      flat_size: 'T3',
-      surface: 64,
-      rent: 875,
-      lli_year: 2026,
-      thread: [],
-      decision: { outcome: 'allocated_conditional', condition: 'Fournir le dernier avis d’imposition.' },
+const SESSION: CommitteeSessionView = session(
+  [
+    good(
+      4,
       // In the order they were presented: the minutes put the ranked ones first.
-      candidates: [
-        candidate(13, 'Candidat C', 'Xabi Dufau', {
+      [
+        named(13, 'Candidat C', 'Xabi Dufau', {
           reason: 'Ressources au-dessus du plafond de la zone',
           income: 41_000,
           margin: -3_000,
@@ -85,43 +35,60 @@ const SESSION: CommitteeSessionView = {
             { member: 'Jean-Michel Lafitte', opinion: 'abstain', reason: null, conflict_of_interest: true, updated_at: at },
           ]),
         }),
-        candidate(11, 'Candidat A', 'Maite Goyheneche', {
+        named(11, 'Candidat A', 'Maite Goyheneche', {
           rank: 1,
           recommendations: recommendations([
             { member: 'Amaia Irigoyen', opinion: 'favorable', reason: null, conflict_of_interest: false, updated_at: at },
             { member: 'Jean-Michel Lafitte', opinion: 'favorable', reason: null, conflict_of_interest: false, updated_at: at },
           ]),
         }),
-        candidate(12, 'Candidat B', 'Beñat Larralde', {
+        named(12, 'Candidat B', 'Beñat Larralde', {
           rank: 2,
           recommendations: recommendations([{ member: 'Amaia Irigoyen', opinion: 'reserved', reason: 'Taux d’effort élevé.', conflict_of_interest: false, updated_at: at }]),
         }),
       ],
-    },
-    {
-      id: 5,
-      reference: 'RES-002-01',
-      label: 'T2 de 45 m² — Résidence Itsasoa',
-      residence: { id: 2, name: 'Résidence Itsasoa' },
-      city: 'Biarritz',
-      zone: 'A',
-      flat_size: 'T2',
-      surface: 45,
-      rent: 690,
-      lli_year: 2026,
-      thread: [],
-      decision: { outcome: 'not_allocated', condition: null },
-      candidates: [
-        candidate(14, 'Candidat A', 'Ane Bidart', {
+      { reference: 'RES-001-04', label: 'T3 de 64 m² — Résidence Arrosa', decision: { outcome: 'allocated_conditional', condition: 'Fournir le dernier avis d’imposition.' } },
+    ),
+    good(
+      5,
+      [
+        named(14, 'Candidat A', 'Ane Bidart', {
           reason: 'Dossier incomplet',
           recommendations: recommendations([{ member: 'Amaia Irigoyen', opinion: 'unfavorable', reason: 'Pièces manquantes.', conflict_of_interest: false, updated_at: at }]),
         }),
-        candidate(15, 'Candidat B', 'Jon Etxart', { reason: 'Dossier incomplet', recommendations: recommendations([]) }),
+        named(15, 'Candidat B', 'Jon Etxart', { reason: 'Dossier incomplet', recommendations: recommendations([]) }),
       ],
-    },
+      {
+        reference: 'RES-002-01',
+        label: 'T2 de 45 m² — Résidence Itsasoa',
+        residence: { id: 2, name: 'Résidence Itsasoa' },
+        city: 'Biarritz',
+        zone: 'A',
+        flat_size: 'T2',
+        surface: 45,
+        rent: 690,
+        decision: { outcome: 'not_allocated', condition: null },
+      },
+    ),
   ],
-  can: { edit: false, open: false, close: false, recommend: false },
-};
+  {
+    version: 5,
+    state: 'closed',
+    date: '2026-12-10T17:00:00.000Z',
+    video_url: 'https://visio.hsa.test/comite',
+    opened_at: '2026-12-01T09:00:00.000Z',
+    closed_at: '2026-12-10T18:15:00.000Z',
+    closed_by: 'Jean-Michel Lafitte',
+    voting: false,
+    members: [
+      { id: 1, name: 'Amaia Irigoyen', role: 'member', present: true },
+      { id: 2, name: 'Jean-Michel Lafitte', role: 'comitee', present: true },
+      { id: 3, name: 'Peio Etcheverry', role: 'member', present: false },
+    ],
+    quorum: { members: 3, present: 2, required: 2, met: true },
+    can: { edit: false, open: false, close: false, recommend: false },
+  },
+);
 
 let asked: string[] = [];
 const opened: (() => void)[] = [];

@@ -1,4 +1,7 @@
-/** A session as the API answers it, for the committee's unit tests: one good, its candidates, what the caller may do. */
+/**
+ * A session as the API answers it, for the unit tests of the committee's screens and of its minutes: its goods, their
+ * candidates, what the caller may do; each part with what a test changes.
+ */
 import type { CandidateView, CommitteeSessionView, SessionGoodView } from '@hsa-lli/common/back-office';
 
 export function candidate(id: number, label: string, more: Partial<CandidateView> = {}): CandidateView {
@@ -30,7 +33,7 @@ export function candidate(id: number, label: string, more: Partial<CandidateView
   };
 }
 
-export function good(id: number, candidates: CandidateView[]): SessionGoodView {
+export function good(id: number, candidates: CandidateView[], more: Partial<SessionGoodView> = {}): SessionGoodView {
   return {
     id,
     reference: `RES-001-0${id}`,
@@ -45,6 +48,7 @@ export function good(id: number, candidates: CandidateView[]): SessionGoodView {
     candidates,
     thread: [],
     decision: null,
+    ...more,
   };
 }
 
