@@ -21,6 +21,7 @@ import { JobsModule } from './jobs/jobs.module.js';
 import { LegalModule } from './legal/legal.module.js';
 import { MailModule } from './mail/mail.module.js';
 import { PrintingModule } from './printing/printing.module.js';
+import { PublicReadsModule } from './public-reads/public-reads.module.js';
 import { RedisModule } from './redis/redis.module.js';
 import { RecordsModule } from './records/records.module.js';
 import { ReferenceModule } from './reference/reference.module.js';
@@ -45,6 +46,7 @@ export class AppModule {
         EventEmitterModule.forRoot(),
         TypeOrmModule.forRootAsync({ useFactory: () => dataSourceOptions(config), dataSourceFactory: (options) => openDataSource(options!) }),
         RedisModule,
+        PublicReadsModule,
         JobsModule,
         BrowserModule,
         HttpModule,

@@ -13,6 +13,8 @@ import { sameSiteRequests } from './http/same-site-requests.js';
 import { keepFilesPrivate, type AppConfig } from './config/config.js';
 import { serveFrontApps } from './front/front-apps.js';
 import { securityHeaders } from './front/security-headers.js';
+import { PublicReadCache } from './public-reads/public-read-cache.js';
+import { publicReads } from './public-reads/public-reads.middleware.js';
 import { PageStatus } from './seo/page-status.js';
 import { REPO_ROOT } from './paths.js';
 
@@ -26,11 +28,13 @@ export async function createApp(config: AppConfig): Promise<NestExpressApplicati
   });
   app.disable('x-powered-by');
   app.use(securityHeaders);
-  app.use(compression());
   app.set('trust proxy', /^\d+$/.test(config.trustProxy) ? Number(config.trustProxy) : config.trustProxy);
   app.use('/api', sameSiteRequests(config.publicUrl));
   app.use(express.json({ verify: refuseDeepJson }));
   app.use(bodyErrors);
+  // Kept public reads are answered here, already compressed; the others go on, compressed on their way out.
+  app.use(publicReads(app.get(PublicReadCache)));
+  app.use(compression());
   app.setGlobalPrefix('api', { exclude: ['sitemap.xml', 'robots.txt'] });
   app.useGlobalFilters(new ApiExceptionFilter());
   setUpSessions(app, config, app.get<RevocableStore>(SESSION_STORE), app.get(PASSPORT));

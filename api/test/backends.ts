@@ -9,6 +9,7 @@ import request from 'supertest';
 import type { DataSource } from 'typeorm';
 import { createApp } from '../src/app.js';
 import { loadConfig, type AppConfig } from '../src/config/config.js';
+import { PublicReadCache } from '../src/public-reads/public-read-cache.js';
 import { createRedisClient } from '../src/redis/redis.module.js';
 import { DEMO_PASSWORD } from '../src/seed/demo-data.js';
 import { seedDemo } from '../src/seed/seed.js';
@@ -32,6 +33,14 @@ export async function loggedIn(api: TestApi, email: string, password = DEMO_PASS
   const agent = request.agent(api.server);
   await agent.post('/api/auth/login').send({ email, password }).expect(200);
   return agent;
+}
+
+/**
+ * After a test wrote catalogue rows past the services (no event tells anyone), the public reads kept in memory are
+ * forgotten, as the services' events have them forgotten (docs/api-convention.md, « Public reads »).
+ */
+export async function forgetPublicReads(api: TestApi): Promise<void> {
+  await api.app.get(PublicReadCache).changed();
 }
 
 export interface TestApi {

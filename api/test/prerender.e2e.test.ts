@@ -14,7 +14,7 @@ import { Residence } from '../src/residences/entities/residence.entity.js';
 import { loaderSource } from '../src/front/security-headers.js';
 import { PrerenderService } from '../src/seo/prerender.service.js';
 import { prerenderedFile } from '../src/seo/prerendered-pages.js';
-import { EMBEDDED_BACKEND, loggedIn, SERVER_BACKEND, type TestApi } from './backends.js';
+import { EMBEDDED_BACKEND, forgetPublicReads, loggedIn, SERVER_BACKEND, type TestApi } from './backends.js';
 import { CHROMIUM } from './printed-pdfs.js';
 
 /** The fields of a good's form, as goods/get-one answers them and goods/update takes them back. */
@@ -163,6 +163,7 @@ describe.runIf(SERVER_BACKEND)('prerendering by a separate worker', () => {
     const manager = api.dataSource.manager;
     for (const description of ['Première rénovation, achevée en 2026.', 'Seconde rénovation, achevée en 2027.']) {
       await manager.update(Residence, { slug: 'residence-arrosa-bayonne' }, { description });
+      await forgetPublicReads(api);
       await api.app.get(PrerenderService).request();
       await eventually(() => readFileSync(file(path), 'utf8').includes(description), 150_000);
     }

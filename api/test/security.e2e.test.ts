@@ -12,7 +12,7 @@ import { Image } from '../src/images/entities/image.entity.js';
 import { createRedisClient } from '../src/redis/redis.module.js';
 import { Residence } from '../src/residences/entities/residence.entity.js';
 import { User } from '../src/users/entities/user.entity.js';
-import { BACKENDS, DEMO_PASSWORD, loggedIn, type TestApi } from './backends.js';
+import { BACKENDS, DEMO_PASSWORD, forgetPublicReads, loggedIn, type TestApi } from './backends.js';
 
 const emailOf = (role: string) => `${role}@demo.hsa-lli.fr`;
 
@@ -277,6 +277,7 @@ describe.each(BACKENDS)('security baseline on $name', (backend) => {
       expect(shown.headers['cache-control']).toBe('public, max-age=31536000, immutable');
 
       await manager.update(Good, { id: good.id }, { enabled: false });
+      await forgetPublicReads(api);
       await visitor.get(`/api/images/${goodPhoto.id}?w=500`).expect(404);
       await customer.get(`/api/images/${goodPhoto.id}?w=500`).expect(404);
       const staffOnly = await hsa.get(`/api/images/${goodPhoto.id}?w=500`).expect(200);
@@ -285,6 +286,7 @@ describe.each(BACKENDS)('security baseline on $name', (backend) => {
 
       await manager.update(Residence, { id: residence.id }, { status: 'draft' });
       await manager.update(Good, { id: good.id }, { enabled: true });
+      await forgetPublicReads(api);
       await visitor.get(`/api/images/${photo.id}?w=500`).expect(404);
       await visitor.get(`/api/images/${goodPhoto.id}?w=500`).expect(404);
       await hsa.get(`/api/images/${photo.id}?w=500`).expect(200);

@@ -6,6 +6,8 @@ import type { Request, Response } from 'express';
 import { Actor, ForPage, Public } from '../auth/access.decorators.js';
 import type { SessionUser } from '../auth/session-user.js';
 import { SchemaBody } from '../http/schema-body.js';
+import { PublicReadCache } from '../public-reads/public-read-cache.js';
+import { pictureKey } from '../public-reads/public-reads.middleware.js';
 import { UploadErrorsInterceptor } from '../http/upload-errors.interceptor.js';
 import {
   imageIdSchema,
@@ -33,7 +35,10 @@ function found<T>(value: T | null): T {
 
 @Controller('images')
 export class ImagesController {
-  constructor(private readonly images: ImagesService) {}
+  constructor(
+    private readonly images: ImagesService,
+    private readonly publicReads: PublicReadCache,
+  ) {}
 
   /**
    * A picture at one of the site's widths (`?w=500|1000|1500|2000|3000`, 1000 by default), in WebP.
@@ -45,7 +50,10 @@ export class ImagesController {
   async file(@Param('id', ParseIntPipe) id: number, @Query('w') requested: string | undefined, @Req() request: Request, @Res() response: Response) {
     const width = requested === undefined ? DEFAULT_IMAGE_WIDTH : (Number(requested) as ImageWidth);
     if (!IMAGE_WIDTHS.includes(width)) throw new NotFoundException();
+    const generation = this.publicReads.generation;
     const file = found(await this.images.fileFor(id, width, request.user as SessionUser | undefined));
+    // A picture any visitor may see is answered next time before sessions and the database (PublicReadCache).
+    if (file.visible) this.publicReads.keepPicture(pictureKey(id, requested), generation, { path: file.path });
     // An image id never points at other content (a replaced picture gets a new id); a picture not yet
     // public stays out of shared caches.
     response.setHeader('Cache-Control', file.visible ? 'public, max-age=31536000, immutable' : 'private, no-store');
