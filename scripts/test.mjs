@@ -1,8 +1,8 @@
 // `npm test`: every check and every test, in the order that fails fastest. The apps are built once; then the lint,
 // the type checks and the unit tests run side by side; then the API tests (on SQLite, and on MariaDB + Redis when
 // DATABASE_URL and REDIS_URL are set, the two backends side by side); then the browser journeys against the production
-// builds. The API tests and the journeys each keep both cores busy: run together, each took the other's time (measured
-// in bench/ci.md), so they run one after the other.
+// builds; then the production shape through its gateway. The API tests and the journeys each keep both cores busy:
+// run together, each took the other's time (measured in bench/ci.md), so they run one after the other.
 import { spawn, spawnSync } from 'node:child_process';
 import { createWriteStream, existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -99,8 +99,23 @@ async function browserJourneys() {
   return ok;
 }
 
+/**
+ * The production shape (scripts/production-shape.mjs: Debian's nginx as the gateway and the front apps' servers, two
+ * API processes, a worker, a MariaDB and a Redis of its own) driven by its own Playwright suite (e2e/production/).
+ */
+async function productionShape() {
+  const report = join(reports, 'production.json');
+  const ok = await run('Production shape (Playwright against the gateway)', 'npx', ['playwright', 'test', '-c', 'playwright.production.config.ts', '--forbid-only'], {
+    cwd: join(root, 'e2e'),
+    env: { PLAYWRIGHT_JSON_OUTPUT_NAME: report },
+  });
+  countPlaywright(report);
+  return ok;
+}
+
 const backends = process.env.DATABASE_URL && process.env.REDIS_URL ? 'SQLite beside MariaDB + Redis' : 'SQLite only (set DATABASE_URL and REDIS_URL for MariaDB + Redis)';
 const hasCompose = spawnSync('docker-compose', ['version'], { stdio: 'ignore' }).status === 0;
+const hasProductionTools = ['nginx', 'mariadb-install-db', 'mariadbd', 'redis-server'].every((tool) => spawnSync('sh', ['-c', `command -v ${tool} || test -x /usr/sbin/${tool}`], { stdio: 'ignore' }).status === 0);
 
 let ok = await run('Build', process.execPath, [join(root, 'scripts', 'build.mjs')]);
 if (ok) {
@@ -121,7 +136,10 @@ if (ok) {
     console.log('');
     const api = await vitest(`API tests (${backends})`, 'api', run);
     const journeys = await browserJourneys();
-    ok = units && api && journeys;
+    let production = true;
+    if (hasProductionTools) production = await productionShape();
+    else console.log('\n▶ Production shape: skipped (it needs nginx, mariadbd and redis-server; .ci/run installs them)');
+    ok = units && api && journeys && production;
   }
 }
 

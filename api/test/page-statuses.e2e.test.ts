@@ -105,6 +105,20 @@ describe.each(BACKENDS)('the status of the front pages on $name', (backend) => {
     expect(await statusOf('/tester-mon-eligibilite')).toBe(200);
   });
 
+  it('tells the gateway the same, in the codes its auth_request reads: 204 for a page, 403 for a missing one', async () => {
+    const asked = async (path: string) => {
+      const response = await request(api.server).get('/api/pages/status').set('X-Original-URI', path).expect((answer) => expect([204, 401, 403]).toContain(answer.status));
+      expect(response.headers['cache-control']).toBe('no-store');
+      return response.status;
+    };
+    for (const path of ['/', '/residences', `/residences/${residence.slug}`, `/residences/${residence.slug}/${good.slug}/${good.id}?from=list`, '/residences/residence-inconnue', '/cette-page-n-existe-pas', '/creation-de-compte/trop-court']) {
+      expect(await asked(path), path).toBe((await statusOf(path.split('?')[0]!)) === 200 ? 204 : 403);
+    }
+    // A file is never a page: the shell's server answers it as it is.
+    expect(await asked('/main.0123456789abcdef0123.js')).toBe(204);
+    expect(await asked('')).toBe(204);
+  });
+
   it('serves the login page whatever it is asked to come back to: the page checks that, the server never redirects', async () => {
     for (const back of ['/mes-identifiants', '//evil.example', 'https://evil.example', '/\\evil.example']) {
       expect(await statusOf(`/login?retour=${encodeURIComponent(back)}`), back).toBe(200);

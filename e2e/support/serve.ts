@@ -19,7 +19,8 @@ const api = spawn(process.execPath, [join(REPO_ROOT, 'api', 'dist', 'main.js')],
     REMOTES_FILE,
     PUBLIC_URL: `http://127.0.0.1:${E2E_PORT}`,
     SMTP_URL: `smtp://127.0.0.1:${E2E_SMTP_PORT}`,
-    ANALYTICS_URL,
+    // The journeys' audience measurement; none for the server the production shape is compared with.
+    ANALYTICS_URL: process.env.E2E_ANALYTICS === 'false' ? '' : ANALYTICS_URL,
     // The browser journeys run on the embedded defaults, as `npm start` does, but for the demo's year of history:
     // they count and find the files they make.
     DATABASE_URL: '',

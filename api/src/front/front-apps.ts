@@ -1,8 +1,8 @@
 import express, { type Express, type Request, type Response } from 'express';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { basename, join } from 'node:path';
-import { isAllowed, type RemoteLocation, type RemoteName } from '@hsa-lli/common/domain';
-import { allPages } from '../auth/access-rules.js';
+import type { RemoteLocation, RemoteName } from '@hsa-lli/common/domain';
+import { isFilePath } from '../seo/page-status.js';
 import type { AppConfig } from '../config/config.js';
 import { PRERENDER_HEADER, prerenderedFile } from '../seo/prerendered-pages.js';
 import { contentSecurityPolicy, originOf, shellLoaderSource } from './security-headers.js';
@@ -60,8 +60,8 @@ export function serveFrontApps(
   app: Express,
   repoRoot: string,
   config: Pick<AppConfig, 'remotesFile' | 'dataDir' | 'analyticsUrl'>,
-  /** The status of a page whose address names something that may not be there (seo/page-status.ts); 200 without it. */
-  pageStatus: (request: Request) => Promise<number> = async () => 200,
+  /** The status of a page path (seo/page-status.ts): 404 for a path no page answers, or naming what is not there. */
+  pageStatus: (request: Request) => Promise<number>,
 ): void {
   const missing = FRONT_APPS.filter(({ dir }) => !existsSync(join(repoRoot, dir, 'dist')));
   if (missing.length > 0) {
@@ -83,11 +83,10 @@ export function serveFrontApps(
   for (const { dir, prefix } of FRONT_APPS) {
     app.use(prefix || '/', staticApp(join(repoRoot, dir, 'dist')));
   }
-  const knownPages = allPages();
   app.use((request, response, next) => {
     const isPage = (request.method === 'GET' || request.method === 'HEAD') && !request.path.startsWith('/api/') && !request.path.startsWith('/remotes/');
     // A file (an asset, sitemap.xml) is never answered with a page.
-    if (!isPage || /\.[a-z0-9]+$/i.test(request.path) || !request.accepts('html')) return next();
+    if (!isPage || isFilePath(request.path) || !request.accepts('html')) return next();
     response.setHeader('Cache-Control', 'no-cache');
     const send = (status: number) => {
       response.status(status);
@@ -96,7 +95,6 @@ export function serveFrontApps(
     };
     // A path no page answers still gets the shell (it shows the not-found page), with the right status; so does a
     // residence, a good or an e-mailed link that is not there, whose page says « Page introuvable ».
-    if (!isAllowed(knownPages, request.path)) return send(404);
     pageStatus(request).then(send, next);
   });
 }

@@ -1,6 +1,7 @@
 import { HttpException, Injectable, Logger } from '@nestjs/common';
 import type { Request } from 'express';
-import { matchesPattern, type PagePattern } from '@hsa-lli/common/domain';
+import { isAllowed, matchesPattern, type PagePattern } from '@hsa-lli/common/domain';
+import { allPages } from '../auth/access-rules.js';
 import { UploadLinksService } from '../documents/upload-links.service.js';
 import { GoodsService } from '../goods/goods.service.js';
 import { ResidencesService } from '../residences/residences.service.js';
@@ -26,14 +27,17 @@ export function pageParams(pattern: string, path: string): Record<string, string
   return params;
 }
 
+/** A file's path (an asset, sitemap.xml), which is never answered with a page. */
+export const isFilePath = (path: string): boolean => /\.[a-z0-9]+$/i.test(path);
+
 const positiveId = (text: string | undefined): number | null => (text && /^[1-9]\d{0,9}$/.test(text) ? Number(text) : null);
 
 type Check = (params: Record<string, string>, request: Request) => Promise<boolean>;
 
 /**
- * The HTTP status of a front page whose address names something (a residence, a good, an e-mailed link), for the
- * one-origin server that answers it with the shell: 404 when the page will show « Page introuvable » because that
- * thing is unknown, unpublished or no longer usable, as its own call answers, else 200. It tells no more than the page
+ * The HTTP status of a front page, for the one-origin server that answers it with the shell and for the gateway that
+ * asks (`GET /api/pages/status`): 404 for a path no page answers, and for a page whose address names something (a
+ * residence, a good, an e-mailed link) unknown, unpublished or no longer usable, as its own call answers, else 200. It tells no more than the page
  * itself: each check is the one the page's loader makes, and a shared upload link's counts toward its address's
  * allowance as that call does (429 past it).
  */
@@ -41,6 +45,8 @@ type Check = (params: Record<string, string>, request: Request) => Promise<boole
 export class PageStatus {
   private readonly logger = new Logger(PageStatus.name);
   private readonly checks: [PagePattern, Check][];
+  /** Every page of the catalogue: a path none of them answers is a 404. */
+  private readonly knownPages = allPages();
 
   constructor(residences: ResidencesService, goods: GoodsService, tokens: TokensService, uploadLinks: UploadLinksService) {
     this.checks = [
@@ -68,10 +74,12 @@ export class PageStatus {
     ];
   }
 
-  async of(request: Request): Promise<number> {
+  /** The status of the page at `path` (the request's own path, or the one a gateway asks about). */
+  async of(request: Request, path = request.path): Promise<number> {
+    if (!isAllowed(this.knownPages, path)) return 404;
     for (const [pattern, check] of this.checks) {
-      if (!matchesPattern(pattern, request.path)) continue;
-      const params = pageParams(pattern, request.path);
+      if (!matchesPattern(pattern, path)) continue;
+      const params = pageParams(pattern, path);
       // A segment whose percent-encoding is malformed names nothing.
       if (!params) return 404;
       try {
