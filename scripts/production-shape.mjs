@@ -241,6 +241,8 @@ export async function startProductionShape({ base = 4600, smtpPort = base + 5, l
     CLAMAV_URL: '',
     PRERENDER: 'true',
     SERVE_APPS: 'false',
+    // A job whose worker died is taken up again once its lock has lapsed: 5 s here, for the tests that kill it.
+    QUEUE_LOCK_MS: '5000',
   };
   for (const [index, port] of ports.api.entries()) {
     add(new Service(`api-${index + 1}`, { command: process.execPath, args: [join(root, 'api', 'dist', 'main.js')], env: { ...env, PORT: String(port), RUN_WORKERS: 'false' }, ready: healthy(port), log }));
