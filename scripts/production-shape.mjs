@@ -247,11 +247,14 @@ export async function startProductionShape({ base = 4600, smtpPort = base + 5, l
   for (const [index, port] of ports.api.entries()) {
     add(new Service(`api-${index + 1}`, { command: process.execPath, args: [join(root, 'api', 'dist', 'main.js')], env: { ...env, PORT: String(port), RUN_WORKERS: 'false' }, ready: healthy(port), log }));
   }
+  // Each front app's deployed files, a copy of its build: a deployment changes them, never the build.
+  const staticDir = join(run, 'static');
   for (const app of FRONT_APPS) {
     const port = ports[app.name];
+    cpSync(join(root, app.name, 'dist'), join(staticDir, app.name), { recursive: true });
     const site = adapted('static.conf', [
       ['listen 80;', `listen 127.0.0.1:${port};`],
-      ['root /usr/share/nginx/html;', `root ${join(root, app.name, 'dist')};`],
+      ['root /usr/share/nginx/html;', `root ${join(staticDir, app.name)};`],
       ['${SPA_FALLBACK}', app.spaFallback],
     ]);
     add(nginxService(app.name, join(run, 'nginx', app.name), site, port, log));
@@ -303,7 +306,7 @@ export async function startProductionShape({ base = 4600, smtpPort = base + 5, l
     await stopAll();
     throw error;
   }
-  return { origin, ports, dataDir, remotesFile, services, stop: stopAll };
+  return { origin, ports, dataDir, staticDir, remotesFile, services, stop: stopAll };
 }
 
 /** The control server of a running shape, for tests on another process: GET /status, POST /<service>/<action>. */
@@ -315,7 +318,16 @@ function control(shape, port) {
       response.end(JSON.stringify(body));
     };
     if (request.method === 'GET' && name === 'status') {
-      return answer(200, { origin: shape.origin, ports: shape.ports, dataDir: shape.dataDir, remotesFile: shape.remotesFile, running: Object.fromEntries([...shape.services].map(([key, service]) => [key, service.running])) });
+      const each = (read) => Object.fromEntries([...shape.services].map(([key, service]) => [key, read(service)]));
+      return answer(200, {
+        origin: shape.origin,
+        ports: shape.ports,
+        dataDir: shape.dataDir,
+        staticDir: shape.staticDir,
+        remotesFile: shape.remotesFile,
+        running: each((service) => service.running),
+        pids: each((service) => (service.running ? service.child.pid : null)),
+      });
     }
     const service = shape.services.get(name);
     if (request.method !== 'POST' || !service || !['start', 'stop', 'kill', 'restart'].includes(action)) return answer(404, { error: 'unknown' });

@@ -25,8 +25,11 @@ export async function service(name: ServiceName, action: 'start' | 'stop' | 'kil
 export interface ShapeStatus {
   origin: string;
   dataDir: string;
+  /** Each front app's deployed files, by app: what its static server serves. */
+  staticDir: string;
   remotesFile: string;
   running: Record<ServiceName, boolean>;
+  pids: Record<ServiceName, number | null>;
 }
 
 export async function shapeStatus(): Promise<ShapeStatus> {
