@@ -170,6 +170,35 @@ function nginxService(name, folder, site, port, log) {
 }
 
 /**
+ * The environment of the shape's API processes and worker: the compose file's (`x-api`), with this machine's addresses
+ * (scripts/production-shape.test.mjs holds the two together).
+ */
+export function productionEnv({ origin, dataDir, mariadbPort, redisPort, smtpPort }) {
+  return {
+    NODE_ENV: 'production',
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    DATABASE_URL: `mysql://root@127.0.0.1:${mariadbPort}/hsa`,
+    REDIS_URL: `redis://127.0.0.1:${redisPort}`,
+    SESSION_SECRET: randomBytes(32).toString('hex'),
+    DOCUMENTS_KEYS: `k1:${randomBytes(32).toString('base64')}`,
+    PUBLIC_URL: origin,
+    FRONT_ORIGIN: origin,
+    SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+    // Plain HTTP on this machine: TLS ends in front of the gateway in production.
+    COOKIE_SECURE: 'false',
+    // The gateway is on the loopback: its X-Forwarded-For is the one trusted.
+    TRUST_PROXY: 'loopback',
+    // No clamd here: documents are kept marked « non analysé », as the embedded default does.
+    CLAMAV_REQUIRED: 'false',
+    CLAMAV_URL: '',
+    PRERENDER: 'true',
+    SERVE_APPS: 'false',
+    // A job whose worker died is taken up again once its lock has lapsed: 5 s here, for the tests that kill it.
+    QUEUE_LOCK_MS: '5000',
+  };
+}
+/**
  * Starts the whole shape from the built apps (`npm run build` first), on ports from `base`, with e-mails sent to
  * `smtpPort` (a test's inbox; nothing need listen there). Answers the services by name, the gateway's origin and a
  * function that stops everything and removes the run's folders.
@@ -221,29 +250,8 @@ export async function startProductionShape({ base = 4600, smtpPort = base + 5, l
     }),
   );
 
-  const env = {
-    NODE_ENV: 'production',
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    DATABASE_URL: `mysql://root@127.0.0.1:${ports.mariadb}/hsa`,
-    REDIS_URL: `redis://127.0.0.1:${ports.redis}`,
-    SESSION_SECRET: randomBytes(32).toString('hex'),
-    DOCUMENTS_KEYS: `k1:${randomBytes(32).toString('base64')}`,
-    PUBLIC_URL: origin,
-    FRONT_ORIGIN: origin,
-    SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
-    // Plain HTTP on this machine: TLS ends in front of the gateway in production.
-    COOKIE_SECURE: 'false',
-    // The gateway is on the loopback: its X-Forwarded-For is the one trusted.
-    TRUST_PROXY: 'loopback',
-    // No clamd here: documents are kept marked « non analysé », as the embedded default does.
-    CLAMAV_REQUIRED: 'false',
-    CLAMAV_URL: '',
-    PRERENDER: 'true',
-    SERVE_APPS: 'false',
-    // A job whose worker died is taken up again once its lock has lapsed: 5 s here, for the tests that kill it.
-    QUEUE_LOCK_MS: '5000',
-  };
+  const env = productionEnv({ origin, dataDir, mariadbPort: ports.mariadb, redisPort: ports.redis, smtpPort });
+
   for (const [index, port] of ports.api.entries()) {
     add(new Service(`api-${index + 1}`, { command: process.execPath, args: [join(root, 'api', 'dist', 'main.js')], env: { ...env, PORT: String(port), RUN_WORKERS: 'false' }, ready: healthy(port), log }));
   }
