@@ -1,5 +1,6 @@
 // The public site's reads against Node itself, side by side in one run: the built API on its embedded default (SQLite,
-// one process, as `npm start` runs it, the demo's catalogue) and a raw Node `http` server in a process of its own that
+// one process, as `npm start` runs it, the demo's catalogue), then the production shape's gateway (nginx in front of two
+// API processes, `npm run production`), and a raw Node `http` server in a process of its own that
 // answers the very bytes the API answered for each call. For each read (the residences list, a residence, a good, a
 // picture) the raw server and then the API are driven as fast as they answer (autocannon, 20 connections), then at a
 // steady 200 requests/s (an open model: each request starts when due) for their latency. Writes bench/public.md; fails
@@ -12,7 +13,8 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, totalmem, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
-import { benchApiEnv, checkBuilt, cleanUpOnce, fire, ms, percentile, quiet, share, startApi, stop } from './bench-support.mjs';
+import { benchApiEnv, checkBuilt, cleanUpOnce, fire, ms, percentile, quiet, share, startApi, stop, watch } from './bench-support.mjs';
+import { startProductionShape } from './production-shape.mjs';
 
 const root = join(import.meta.dirname, '..');
 const port = Number(process.env.BENCH_PORT ?? 4316);
@@ -29,8 +31,9 @@ const MIN_SHARE = 0.25;
 const BUDGET_P95_MS = 20;
 /** Each drive starts once other work takes less than this share of the CPU. */
 const QUIET = 0.15;
-/** What a browser says it accepts: the API answers compressed, the raw server as it is. */
-const BROWSER = { 'Accept-Encoding': 'gzip, deflate, br', 'Content-Type': 'application/json', Origin: origin };
+/** What a browser on the site at `base` sends: the API answers compressed, the raw server as it is. */
+const browser = (base) => ({ 'Accept-Encoding': 'gzip, deflate, br', 'Content-Type': 'application/json', Origin: base });
+const BROWSER = browser(origin);
 
 /** The raw server: each path answers its recorded bytes, with the API's content type. */
 const RAW_SERVER = `
@@ -83,7 +86,7 @@ async function drive(base, read) {
   const result = await autocannon({
     url: `${base}${read.path}`,
     method: read.method,
-    headers: BROWSER,
+    headers: browser(base),
     body: read.body ? JSON.stringify(read.body) : undefined,
     connections: CONNECTIONS,
     duration: SECONDS,
@@ -92,11 +95,11 @@ async function drive(base, read) {
 }
 
 /** RATE requests a second for RATE_SECONDS, each timed from when it was due to its last byte. */
-async function steady(read) {
+async function steady(base, read) {
   await quiet(QUIET);
   const samples = await fire({ rate: RATE, seconds: RATE_SECONDS, firstIndex: 0 }, async (_, due) => {
     try {
-      const response = await fetch(`${origin}${read.path}`, { method: read.method, headers: BROWSER, body: read.body ? JSON.stringify(read.body) : undefined, signal: AbortSignal.timeout(10_000) });
+      const response = await fetch(`${base}${read.path}`, { method: read.method, headers: browser(base), body: read.body ? JSON.stringify(read.body) : undefined, signal: AbortSignal.timeout(10_000) });
       await response.arrayBuffer();
       return { ms: performance.now() - due, error: response.ok ? null : response.status };
     } catch (error) {
@@ -111,9 +114,11 @@ checkBuilt(root);
 const dataDir = mkdtempSync(join(tmpdir(), 'hsa-bench-public-'));
 let api;
 let raw;
+let shape;
 const cleanUp = cleanUpOnce(async () => {
   await stop(raw);
   await stop(api);
+  await shape?.stop();
   rmSync(dataDir, { recursive: true, force: true });
 });
 
@@ -125,41 +130,62 @@ try {
   raw = await startRaw(await Promise.all(cases.map(recorded)));
   const load = loadavg()[0];
 
-  const rows = [];
-  for (const read of cases) {
-    console.log(`${read.name}: raw Node, then the API, ${SECONDS} s each at full speed; then the API at ${RATE}/s`);
-    // Each read is measured right after the raw server, so that both meet the same machine.
-    const reference = await drive(rawOrigin, read);
-    const measured = await drive(origin, read);
-    const latency = await steady(read);
-    const row = { read, reference, measured, latency, share: measured.rps / reference.rps };
-    row.met = row.share >= MIN_SHARE && latency.p95 <= BUDGET_P95_MS && measured.failed === 0 && latency.failed === 0 && reference.failed === 0;
-    console.log(`  raw ${Math.round(reference.rps)}/s, API ${Math.round(measured.rps)}/s (${share(row.share)}), at ${RATE}/s p95 ${ms(latency.p95)}${row.met ? '' : ' — over budget'}`);
-    rows.push(row);
-  }
+  /** Each read, raw Node then `base`, at full speed; then `base` at RATE. */
+  const measure = async (base, where) => {
+    const rows = [];
+    for (const read of cases) {
+      console.log(`${read.name}, ${where}: raw Node, then the API, ${SECONDS} s each at full speed; then the API at ${RATE}/s`);
+      // Each read is measured right after the raw server, so that both meet the same machine.
+      const reference = await drive(rawOrigin, read);
+      const measured = await drive(base, read);
+      const latency = await steady(base, read);
+      const row = { read, reference, measured, latency, share: measured.rps / reference.rps };
+      row.met = row.share >= MIN_SHARE && latency.p95 <= BUDGET_P95_MS && measured.failed === 0 && latency.failed === 0 && reference.failed === 0;
+      console.log(`  raw ${Math.round(reference.rps)}/s, API ${Math.round(measured.rps)}/s (${share(row.share)}), at ${RATE}/s p95 ${ms(latency.p95)}${row.met ? '' : ' — over budget'}`);
+      rows.push(row);
+    }
+    return rows;
+  };
+  const rows = await measure(origin, 'one-origin server');
+  // The same reads through the production shape's gateway: nginx in front of two API processes.
+  await stop(api);
+  api = null;
+  console.log('Starting the production shape…');
+  shape = await startProductionShape({ base: port + 10 });
+  watch(shape.services.get('api-1').child.pid);
+  const gatewayRows = await measure(shape.origin, 'through the gateway');
+  const table = (list) => [
+    `| Read | Raw Node | API | Share | p97.5 at full speed | p50 at ${RATE}/s | p95 at ${RATE}/s | Max at ${RATE}/s | Failed | Budget |`,
+    '|:--|--:|--:|--:|--:|--:|--:|--:|--:|:-:|',
+    ...list.map(
+      (row) =>
+        `| ${row.read.name}: \`${row.read.method} ${row.read.path.replace(/\d+/g, '<id>')}\` | ${Math.round(row.reference.rps)}/s | ${Math.round(row.measured.rps)}/s | ${share(row.share)} | ${row.measured.p97_5} ms | ${ms(row.latency.p50)} | ${ms(row.latency.p95)} | ${ms(row.latency.max)} | ${row.measured.failed + row.latency.failed} | ${row.met ? 'met' : '**not met**'} |`,
+    ),
+  ];
 
   const report = [
     '# Public reads against raw Node',
     '',
-    `${new Date().toISOString().slice(0, 10)}, ${cpus().length} cores (${cpus()[0].model.trim()}), ${Math.round(totalmem() / 2 ** 30)} GiB, load average ${load.toFixed(2)} before the first drive (other work on the machine shows there); Node.js ${process.version}; the API built from this tree, one process, embedded defaults (SQLite, jobs in the process), the demo's catalogue, no front apps.`,
+    `${new Date().toISOString().slice(0, 10)}, ${cpus().length} cores (${cpus()[0].model.trim()}), ${Math.round(totalmem() / 2 ** 30)} GiB, load average ${load.toFixed(2)} before the first drive (other work on the machine shows there); Node.js ${process.version}; the API built from this tree with the demo's catalogue: first one process on its embedded defaults (SQLite, jobs in the process, no front apps), then the production shape (\`npm run production\`).`,
     '',
-    `Reference: a raw Node \`http\` server in a process of its own, answering for each path the very bytes the API answered (uncompressed). Each read: the raw server, then the API, driven as fast as they answer by autocannon (${CONNECTIONS} connections, ${SECONDS} s, headers of a browser: the API answers compressed where it pays); then the API alone at a steady ${RATE} requests/s for ${RATE_SECONDS} s (open model, latency from when a request was due to its last byte). Each drive waits until other work takes less than ${share(QUIET)} of the CPU.`,
+    `Reference: a raw Node \`http\` server in a process of its own, answering for each path the very bytes the API answered (uncompressed). Each read: the raw server, then the API, driven as fast as they answer by autocannon (${CONNECTIONS} connections, ${SECONDS} s, headers of a browser: the API answers compressed where it pays); then the API alone at a steady ${RATE} requests/s for ${RATE_SECONDS} s (open model, latency from when a request was due to its last byte). Each drive waits until other work takes less than ${share(QUIET)} of the CPU. Everything, the load generator included, on this machine.`,
     '',
     `Budget: at least ${share(MIN_SHARE)} of the raw server's requests per second, p95 ≤ ${BUDGET_P95_MS} ms at ${RATE}/s, no failed request.`,
     '',
-    `| Read | Raw Node | API | Share | p97.5 at full speed | p50 at ${RATE}/s | p95 at ${RATE}/s | Max at ${RATE}/s | Failed | Budget |`,
-    '|:--|--:|--:|--:|--:|--:|--:|--:|--:|:-:|',
-    ...rows.map(
-      (row) =>
-        `| ${row.read.name}: \`${row.read.method} ${row.read.path.replace(/\d+/g, '<id>')}\` | ${Math.round(row.reference.rps)}/s | ${Math.round(row.measured.rps)}/s | ${share(row.share)} | ${row.measured.p97_5} ms | ${ms(row.latency.p50)} | ${ms(row.latency.p95)} | ${ms(row.latency.max)} | ${row.measured.failed + row.latency.failed} | ${row.met ? 'met' : '**not met**'} |`,
-    ),
+    '## The one-origin server (`npm start`)',
+    '',
+    ...table(rows),
+    '',
+    '## Through the gateway (`npm run production`: nginx in front of two API processes in production mode)',
+    '',
+    ...table(gatewayRows),
     '',
     'How: `PublicReadCache` (api/src/public-reads/) keeps each public answer once, with its ETag and its gzip and Brotli forms made by zlib off the event loop; the `publicReads` middleware answers a kept one before sessions and the framework, and a picture from its file already made. Any change to a residence, a good, a picture or an equipment forgets them all, in every process (Redis) — docs/api-convention.md, « Public reads ».',
     '',
   ].join('\n');
   writeFileSync(join(root, 'bench', 'public.md'), report);
   console.log('Written: bench/public.md');
-  process.exitCode = rows.every((row) => row.met) ? 0 : 1;
+  process.exitCode = [...rows, ...gatewayRows].every((row) => row.met) ? 0 : 1;
 } finally {
   await cleanUp();
 }

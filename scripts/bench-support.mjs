@@ -108,8 +108,9 @@ function cpuTicks() {
   return { busy: total - fields[3] - fields[4], total, own: ofProcess(watched.api) + ofProcess(watched.mariadb) + ofProcess(process.pid) };
 }
 
-/** CPU time of one process, in clock ticks. */
+/** CPU time of one process, in clock ticks; 0 once it has ended. */
 function processTicks(pid) {
+  if (!existsSync(`/proc/${pid}/stat`)) return 0;
   const stat = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
   return Number(stat[11]) + Number(stat[12]);
 }
