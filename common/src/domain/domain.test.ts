@@ -42,6 +42,24 @@ describe('formats', () => {
     expect(parisLocalDateTime(new Date('2026-07-14T20:05:00Z'))).toBe('2026-07-14T22:05');
   });
 
+  it("keeps France's clocks as the time zone data does, from 1996 to 2040, changes of the clocks included", () => {
+    const paris = new Intl.DateTimeFormat('en-CA', { dateStyle: 'short', timeStyle: 'short', hourCycle: 'h23', timeZone: 'Europe/Paris' });
+    const expected = (instant: Date) => paris.format(instant).replace(', ', 'T');
+    const instants: Date[] = [];
+    // Every 7 hours and 13 minutes, which falls on every hour and most minutes of the day over the years…
+    for (let at = Date.UTC(1996, 0, 1); at < Date.UTC(2040, 0, 1); at += (7 * 60 + 13) * 60_000) instants.push(new Date(at));
+    // …and each minute around the changes of the clocks, at 01:00 UTC on the last Sundays of March and October.
+    for (let year = 1996; year < 2040; year += 1) {
+      for (const month of [2, 9]) {
+        const lastSunday = Date.UTC(year, month + 1, 0) - new Date(Date.UTC(year, month + 1, 0)).getUTCDay() * 86_400_000;
+        for (let minute = -90; minute <= 90; minute += 1) instants.push(new Date(lastSunday + 3_600_000 + minute * 60_000));
+      }
+    }
+    const wrong = instants.filter((instant) => parisLocalDateTime(instant) !== expected(instant));
+    expect(wrong.map((instant) => `${instant.toISOString()}: ${parisLocalDateTime(instant)}, not ${expected(instant)}`)).toEqual([]);
+    expect(() => parisLocalDateTime(new Date('not a date'))).toThrow(RangeError);
+  });
+
   it('writes money with a space between thousands and two decimals', () => {
     expect(formatCents(123456)).toBe('1\u00a0234,56\u00a0€');
     expect(formatCents(7500)).toBe('75,00\u00a0€');

@@ -41,23 +41,30 @@ export function formatCents(cents: number): string {
 const MONTHS = ['janvier', 'février', 'mars', 'avril', 'mai', 'juin', 'juillet', 'août', 'septembre', 'octobre', 'novembre', 'décembre'];
 const SHORT_MONTHS = ['janv.', 'févr.', 'mars', 'avr.', 'mai', 'juin', 'juil.', 'août', 'sept.', 'oct.', 'nov.', 'déc.'];
 
-let parisClock: Intl.DateTimeFormat | undefined;
+const HOUR_MS = 3_600_000;
 
-/** The calendar day ('YYYY-MM-DD') and the time of an instant in France (the Canadian English format is ISO's). */
+/** 01:00 UTC on the last Sunday of a month (0 for January), when the clocks of the European Union change. */
+function lastSundayAtOneUtc(year: number, month: number): number {
+  const lastDay = Date.UTC(year, month + 1, 0, 1);
+  return lastDay - new Date(lastDay).getUTCDay() * 24 * HOUR_MS;
+}
+
+/**
+ * How far France's clocks are ahead of UTC at an instant: two hours in summer time, from 01:00 UTC on the last Sunday
+ * of March to 01:00 UTC on the last Sunday of October (the European Union's rule, France's since 1996), else one.
+ * Written by hand as the rest of this file: an Intl formatter for the time zone would cost a phone a tenth of a second on
+ * every page that dates something, a good's availability among them. A test holds it to Intl's time zone data.
+ */
+function parisOffsetMs(instant: number): number {
+  const year = new Date(instant).getUTCFullYear();
+  return instant >= lastSundayAtOneUtc(year, 2) && instant < lastSundayAtOneUtc(year, 9) ? 2 * HOUR_MS : HOUR_MS;
+}
+
+/** The calendar day ('YYYY-MM-DD') and the time of an instant in France. */
 function inParis(instant: Date): { day: string; hour: number; minute: string } {
-  // Made at the first date written, not when a page loads.
-  parisClock ??= new Intl.DateTimeFormat('en-CA', {
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-    timeZone: 'Europe/Paris',
-  });
-  const parts = parisClock.formatToParts(instant);
-  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((each) => each.type === type)!.value;
-  return { day: `${part('year')}-${part('month')}-${part('day')}`, hour: Number(part('hour')), minute: part('minute') };
+  // The wall-clock time in France, read with the UTC methods; an invalid date throws a RangeError, as Intl would.
+  const clock = new Date(instant.getTime() + parisOffsetMs(instant.getTime()));
+  return { day: clock.toISOString().slice(0, 10), hour: clock.getUTCHours(), minute: String(clock.getUTCMinutes()).padStart(2, '0') };
 }
 
 /** 'YYYY-MM-DDTHH:mm': an instant on France's clocks, as a date-and-time field holds it (parisInstant's inverse). */
