@@ -8,7 +8,11 @@ import { isPrerendering } from './app/prerender.js';
 import { createShellRouter } from './app/router.js';
 import './shell.css';
 
+/** The rest of the start waits for a new browser task: the page stays responsive between its steps (see index.ts). */
+const nextTask = () => new Promise((resolve) => setTimeout(resolve));
+
 const store = makeStore();
+await nextTask();
 const router = createShellRouter(store);
 configureHttp({ navigate: (path) => void router.navigate(path) });
 
@@ -25,6 +29,7 @@ const routerReady = new Promise<void>((resolve) => {
 // React takes over once the first page is complete. A prerendered page is hydrated: React adopts the
 // elements already on screen instead of drawing them again, in small slices of work (a transition)
 // so that the page stays responsive meanwhile.
+await nextTask();
 await Promise.all([routerReady, store.dispatch(loadSession())]);
 const container = document.getElementById('root')!;
 const app = (
