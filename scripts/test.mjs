@@ -1,7 +1,8 @@
 // `npm test`: every check and every test, in the order that fails fastest. The apps are built once; then the lint,
 // the type checks and the unit tests run side by side; then the API tests (on SQLite, and on MariaDB + Redis when
 // DATABASE_URL and REDIS_URL are set, the two backends side by side); then the browser journeys against the production
-// builds; then the production shape through its gateway. The API tests and the journeys each keep both cores busy:
+// builds; then the production shape through its gateway; then, when the shell, common or the public site changed since
+// the previous commit, the public pages' Lighthouse budget. The API tests and the journeys each keep both cores busy:
 // run together, each took the other's time (measured in bench/ci.md), so they run one after the other.
 import { spawn, spawnSync } from 'node:child_process';
 import { createWriteStream, existsSync, mkdtempSync, readFileSync } from 'node:fs';
@@ -113,6 +114,39 @@ async function productionShape() {
   return ok;
 }
 
+/** The folders whose code a visitor's first paint of a public page runs. */
+const PUBLIC_FRONT = ['shell', 'common', 'mf-public'];
+
+/**
+ * Whether the public pages' front changed since the previous commit: in the last commit, in what is not committed yet,
+ * or in a new file. Where there is no previous commit to compare with (a shallow clone), it may have: yes.
+ */
+function publicFrontChanged() {
+  const git = (...args) => spawnSync('git', args, { cwd: root, encoding: 'utf8' });
+  const changed = git('diff', '--name-only', 'HEAD~1', '--', ...PUBLIC_FRONT);
+  const added = git('ls-files', '--others', '--exclude-standard', '--', ...PUBLIC_FRONT);
+  if (changed.status !== 0 || added.status !== 0) return true;
+  return `${changed.stdout}${added.stdout}`.trim() !== '';
+}
+
+/**
+ * The public pages' Lighthouse budget (performance ≥ 98, total blocking time ≤ 100 ms…) on what a fresh `npm start`
+ * serves: scripts/bench-lighthouse.mjs --check, about two and a half minutes, bench/lighthouse.md left as it is. Alone
+ * and last: Lighthouse times the page's main thread, which any other work on the machine would slow down.
+ */
+function lighthouseBudget() {
+  const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+  if (!existsSync(chromium)) {
+    console.log(`\n▶ Lighthouse budget of the public pages: skipped (no Chromium at ${chromium}; .ci/run installs it)`);
+    return true;
+  }
+  if (!publicFrontChanged()) {
+    console.log(`\n▶ Lighthouse budget of the public pages: skipped (${PUBLIC_FRONT.join(', ')} unchanged since the previous commit)`);
+    return true;
+  }
+  return run('Lighthouse budget of the public pages', process.execPath, [join(root, 'scripts', 'bench-lighthouse.mjs'), '--check']);
+}
+
 const backends = process.env.DATABASE_URL && process.env.REDIS_URL ? 'SQLite beside MariaDB + Redis' : 'SQLite only (set DATABASE_URL and REDIS_URL for MariaDB + Redis)';
 const hasCompose = spawnSync('docker-compose', ['version'], { stdio: 'ignore' }).status === 0;
 const hasProductionTools = ['nginx', 'mariadb-install-db', 'mariadbd', 'redis-server'].every((tool) => spawnSync('sh', ['-c', `command -v ${tool} || test -x /usr/sbin/${tool}`], { stdio: 'ignore' }).status === 0);
@@ -140,6 +174,7 @@ if (ok) {
     if (hasProductionTools) production = await productionShape();
     else console.log('\n▶ Production shape: skipped (it needs nginx, mariadbd and redis-server; .ci/run installs them)');
     ok = units && api && journeys && production;
+    if (ok) ok = await lighthouseBudget();
   }
 }
 
