@@ -78,8 +78,8 @@ const healthy = (port) => () =>
  * again with the same command.
  */
 class Service {
-  constructor(name, { command, args, env = {}, ready, log }) {
-    Object.assign(this, { name, command, args, env, ready, log });
+  constructor(name, { command, args, env = {}, port = null, ready, log }) {
+    Object.assign(this, { name, command, args, env, port, ready, log });
     this.child = null;
   }
 
@@ -89,6 +89,7 @@ class Service {
 
   async start() {
     if (this.running) return;
+    if (this.port && (await listening(this.port))) throw new Error(`${this.name}: port ${this.port} is taken (a shape left running?)`);
     const out = this.log ? ['ignore', 'pipe', 'pipe'] : 'ignore';
     this.child = spawn(this.command, this.args, { stdio: out, env: { ...process.env, ...this.env } });
     if (this.log) {
@@ -104,11 +105,14 @@ class Service {
     ]);
   }
 
+  /** Stops the process, killed after 20 s if it has not stopped by then (an API whose database is gone can hang). */
   async stop(signal = 'SIGTERM') {
     if (!this.running) return;
     const exited = once(this.child, 'exit');
     this.child.kill(signal);
+    const late = setTimeout(() => this.child.kill('SIGKILL'), 20_000);
     await exited;
+    clearTimeout(late);
   }
 
   kill() {
@@ -166,7 +170,7 @@ function nginxService(name, folder, site, port, log) {
   const main = nginxMain(folder, siteFile);
   const test = spawnSync(binary('nginx'), ['-t', '-q', '-p', folder, '-c', main], { encoding: 'utf8' });
   if (test.status !== 0) throw new Error(`nginx refuses ${name}'s configuration: ${test.stderr}`);
-  return new Service(name, { command: binary('nginx'), args: ['-p', folder, '-c', main, '-g', 'daemon off;'], ready: () => listening(port), log });
+  return new Service(name, { command: binary('nginx'), args: ['-p', folder, '-c', main, '-g', 'daemon off;'], port, ready: () => listening(port), log });
 }
 
 /**
@@ -234,6 +238,7 @@ export async function startProductionShape({ base = 4600, smtpPort = base + 5, l
         '--character-set-server=utf8mb4',
         '--collation-server=utf8mb4_unicode_ci',
       ],
+      port: ports.mariadb,
       ready: () => listening(ports.mariadb),
       log,
     }),
@@ -245,6 +250,7 @@ export async function startProductionShape({ base = 4600, smtpPort = base + 5, l
     new Service('redis', {
       command: binary('redis-server'),
       args: ['--port', String(ports.redis), '--bind', '127.0.0.1', '--dir', redisDir, '--appendonly', 'yes', '--save', '', '--daemonize', 'no'],
+      port: ports.redis,
       ready: () => listening(ports.redis),
       log,
     }),
@@ -253,7 +259,7 @@ export async function startProductionShape({ base = 4600, smtpPort = base + 5, l
   const env = productionEnv({ origin, dataDir, mariadbPort: ports.mariadb, redisPort: ports.redis, smtpPort });
 
   for (const [index, port] of ports.api.entries()) {
-    add(new Service(`api-${index + 1}`, { command: process.execPath, args: [join(root, 'api', 'dist', 'main.js')], env: { ...env, PORT: String(port), RUN_WORKERS: 'false' }, ready: healthy(port), log }));
+    add(new Service(`api-${index + 1}`, { command: process.execPath, args: [join(root, 'api', 'dist', 'main.js')], env: { ...env, PORT: String(port), RUN_WORKERS: 'false' }, port, ready: healthy(port), log }));
   }
   // Each front app's deployed files, a copy of its build: a deployment changes them, never the build.
   const staticDir = join(run, 'static');
@@ -362,6 +368,7 @@ if (process.argv[1] === import.meta.filename) {
     await shape.stop();
     process.exit(0);
   };
-  process.once('SIGINT', end);
-  process.once('SIGTERM', end);
+  // A second signal while stopping (a supervisor's, after the terminal's) must not leave the servers behind.
+  let ending = null;
+  for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => (ending ??= end()));
 }
