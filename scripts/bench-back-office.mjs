@@ -9,7 +9,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, totalmem, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
-import { benchApiEnv, checkBuilt, cleanUpOnce, logIn, percentile, quiet, share, startApi, stop, besideOthers } from './bench-support.mjs';
+import { benchApiEnv, checkBuilt, cleanUpOnce, logIn, percentile, quiet, share, startApi, stop } from './bench-support.mjs';
 
 const root = join(import.meta.dirname, '..');
 const port = Number(process.env.BENCH_PORT ?? 4318);
@@ -53,7 +53,7 @@ try {
   api = await startApi({ root, env, origin });
   const cookie = await logIn(origin, 'hsa@demo.hsa-lli.fr', 'Demo-2026-lli');
   const post = async (path, body) => (await fetch(`${origin}${path}`, { method: 'POST', headers: { 'Content-Type': 'application/json', Origin: origin, Cookie: cookie }, body: JSON.stringify(body) })).json();
-  const ids = { record: (await post('/api/records/list', { page: 1, per_page: 1 })).data[0].id, residence: (await post('/api/residences/list', { page: 1, per_page: 1 })).data[0].id };
+  const ids = { record: (await post('/api/records/list', { page: 1, per_page: 10 })).data[0].id, residence: (await post('/api/residences/list', { page: 1, per_page: 10 })).data[0].id };
   // The statistics are worked out once at start: the dashboard is measured on them, not on their first computation.
   await new Promise((resolve) => setTimeout(resolve, 5_000));
 
@@ -74,16 +74,14 @@ try {
   for (const each of PAGES) {
     const url = `${origin}${each.path(ids)}`;
     await quiet(QUIET);
-    const { result, others } = await besideOthers(async () => {
-      const times = [];
-      for (let run = 0; run < RUNS; run += 1) times.push(await timeTo(warmPage, url, each.ready));
-      const cold = await newContext();
-      const coldTime = await timeTo(await cold.newPage(), url, each.ready);
-      await cold.close();
-      return { times: times.sort((a, b) => a - b), cold: coldTime };
-    });
+    const times = [];
+    for (let run = 0; run < RUNS; run += 1) times.push(await timeTo(warmPage, url, each.ready));
+    const cold = await newContext();
+    const coldTime = await timeTo(await cold.newPage(), url, each.ready);
+    await cold.close();
+    const result = { times: times.sort((a, b) => a - b), cold: coldTime };
     const median = percentile(result.times, 50);
-    rows.push({ ...each, url: each.path(ids), median, worst: result.times.at(-1), cold: result.cold, others, met: median <= BUDGET_MS });
+    rows.push({ ...each, url: each.path(ids), median, worst: result.times.at(-1), cold: result.cold, met: median <= BUDGET_MS });
     console.log(`${each.name}: median ${Math.round(median)} ms, worst ${Math.round(result.times.at(-1))} ms, new browser ${Math.round(result.cold)} ms`);
   }
 
@@ -96,9 +94,9 @@ try {
     '',
     `Budget: the median in the warm browser ≤ ${BUDGET_MS} ms.`,
     '',
-    '| Page | Its data is shown when | Median | Worst | New browser | Other work | Budget |',
-    '|:--|:--|--:|--:|--:|--:|:-:|',
-    ...rows.map((row) => `| ${row.name} (\`${row.url.replace(/\d+/g, '<id>')}\`) | \`${row.ready}\` | ${Math.round(row.median)} ms | ${Math.round(row.worst)} ms | ${Math.round(row.cold)} ms | ${share(row.others)} | ${row.met ? 'met' : '**not met**'} |`),
+    '| Page | Its data is shown when | Median | Worst | New browser | Budget |',
+    '|:--|:--|--:|--:|--:|:-:|',
+    ...rows.map((row) => `| ${row.name} (\`${row.url.replace(/\d+/g, '<id>')}\`) | \`${row.ready}\` | ${Math.round(row.median)} ms | ${Math.round(row.worst)} ms | ${Math.round(row.cold)} ms | ${row.met ? 'met' : '**not met**'} |`),
     '',
   ].join('\n');
   writeFileSync(join(root, 'bench', 'back-office.md'), report);
