@@ -277,7 +277,8 @@ export async function startProductionShape({ base = 4600, smtpPort = base + 5, l
   cpSync(join(root, 'deploy', 'remotes.json'), remotesFile);
   const upstreams = FRONT_APPS.map((app) => `upstream ${app.upstream} { server 127.0.0.1:${ports[app.name]}; }`).join('\n');
   const gateway = adapted('gateway.conf', [
-    ['upstream api { server api:3000; }', `upstream api {\n${ports.api.map((port) => `  server 127.0.0.1:${port};`).join('\n')}\n}\n${upstreams}`],
+    ['  server api:3000;', ports.api.map((port) => `  server 127.0.0.1:${port};`).join('\n')],
+    ['upstream api {', `${upstreams}\nupstream api {`],
     ['listen 80;', `listen 127.0.0.1:${ports.gateway};`],
     ['/etc/nginx/remotes.json', remotesFile],
     ['/data/prerender', join(dataDir, 'prerender')],
