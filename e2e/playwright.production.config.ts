@@ -1,5 +1,5 @@
 import { defineConfig } from '@playwright/test';
-import { HEADLESS_SHELL_PATH, launchOptions } from './support/browsers.ts';
+import journeys from './playwright.config.ts';
 import { ONE_ORIGIN, PRODUCTION } from './production/shape.ts';
 
 /**
@@ -15,13 +15,8 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ? [['list'], ['json']] : [['list']],
-  use: {
-    baseURL: PRODUCTION.origin,
-    locale: 'fr-FR',
-    timezoneId: 'Europe/Paris',
-    trace: { mode: 'retain-on-failure', screenshots: false },
-    launchOptions: launchOptions(HEADLESS_SHELL_PATH),
-  },
+  // The journeys' browser, its language, time zone and traces, at the gateway's address.
+  use: { ...journeys.use, baseURL: PRODUCTION.origin },
   webServer: [
     {
       command: `node ../scripts/production-shape.mjs --control ${PRODUCTION.base + 90}`,

@@ -1,13 +1,5 @@
-import type { Browser, Page } from '@playwright/test';
 import { pdfFile } from '../support/files.ts';
-import { alive, emailOf, expect, loginAs, loginThroughPanel, test } from '../support/fixtures.ts';
-
-/** Another person's browser, the cookie choice made. */
-async function personPage(browser: Browser): Promise<Page> {
-  const context = await browser.newContext();
-  await context.addInitScript(() => localStorage.setItem('cookies_consent', 'false'));
-  return context.newPage();
-}
+import { alive, emailOf, expect, loginAs, loginThroughPanel, personPage, test } from '../support/fixtures.ts';
 
 test('a visitor, a customer, staff and the committee go about their business through the gateway', async ({ page, browser }) => {
   test.slow();

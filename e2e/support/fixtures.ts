@@ -1,4 +1,4 @@
-import { test as base, expect, type BrowserContext, type Page } from '@playwright/test';
+import { test as base, expect, type Browser, type BrowserContext, type Page } from '@playwright/test';
 
 export const DEMO_PASSWORD = 'Demo-2026-lli';
 export const emailOf = (role: string) => `${role}@demo.hsa-lli.fr`;
@@ -87,6 +87,13 @@ export { expect };
 export async function loginAs(page: Page, email: string, password = DEMO_PASSWORD): Promise<void> {
   const response = await page.request.post('/api/auth/login', { data: { email, password } });
   expect(response.status()).toBe(200);
+}
+
+/** Another person's browser (a context of its own, 1280 px wide, the cookie choice made), on a new page. */
+export async function personPage(browser: Browser): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  await context.addInitScript(() => localStorage.setItem('cookies_consent', 'false'));
+  return context.newPage();
 }
 
 /** Logs in through the side panel of the public header, as a person does. */

@@ -2,7 +2,7 @@ import type { Browser, Locator, Page } from '@playwright/test';
 import { startInbox, type SmtpInbox } from '@hsa-lli/common/testing';
 import { accessibleAtBothWidths } from '../support/accessibility.ts';
 import { E2E_SMTP_PORT } from '../support/e2e-env.ts';
-import { alive, emailOf, expect, loginAs, test } from '../support/fixtures.ts';
+import { alive, emailOf, expect, loginAs, personPage, test } from '../support/fixtures.ts';
 import { withTestData } from '../support/test-data.ts';
 
 /**
@@ -52,9 +52,7 @@ async function opine(candidate: Locator, opinion: Opinion, reason?: string) {
 
 /** A person's own browser, logged in, on a page. */
 async function browserOf(browser: Browser, email: string, path: string): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  await context.addInitScript(() => localStorage.setItem('cookies_consent', 'false'));
-  const page = await context.newPage();
+  const page = await personPage(browser);
   await loginAs(page, email);
   await page.goto(path);
   await alive(page);
