@@ -1,4 +1,5 @@
 import { pageRoute, routesByLayout } from '@hsa-lli/common/ui';
+import { contactRequestLoader, equipmentLoader, goodLoader, recordLoader, residenceLoader, sessionLoader, userLoader } from './loaders.js';
 
 export default routesByLayout([
   pageRoute('/admin/accueil', {
@@ -8,14 +9,15 @@ export default routesByLayout([
     lazy: () => import('./features/records/records-page.js').then(({ RecordsPage }) => ({ Component: RecordsPage })),
   }),
   pageRoute('/admin/liste-des-dossiers/[id]', {
-    lazy: () => import('./features/records/record-page.js').then(({ RecordPage, recordLoader }) => ({ Component: RecordPage, loader: recordLoader })),
+    loader: recordLoader,
+    lazy: () => import('./features/records/record-page.js').then(({ RecordPage }) => ({ Component: RecordPage })),
   }),
   pageRoute('/admin/demandes-de-contact', {
     lazy: () => import('./features/contact-requests/contact-requests-list-page.js').then(({ ContactRequestsListPage }) => ({ Component: ContactRequestsListPage })),
   }),
   pageRoute('/admin/demandes-de-contact/[id]', {
-    lazy: () =>
-      import('./features/contact-requests/contact-request-page.js').then(({ ContactRequestPage, contactRequestLoader }) => ({ Component: ContactRequestPage, loader: contactRequestLoader })),
+    loader: contactRequestLoader,
+    lazy: () => import('./features/contact-requests/contact-request-page.js').then(({ ContactRequestPage }) => ({ Component: ContactRequestPage })),
   }),
   pageRoute('/admin/liste-des-residences', {
     lazy: () => import('./features/residences/residences-list-page.js').then(({ ResidencesListPage }) => ({ Component: ResidencesListPage })),
@@ -24,7 +26,8 @@ export default routesByLayout([
     lazy: () => import('./features/residences/residence-page.js').then(({ NewResidencePage }) => ({ Component: NewResidencePage })),
   }),
   pageRoute('/admin/liste-des-residences/[id]', {
-    lazy: () => import('./features/residences/residence-page.js').then(({ ResidencePage, residenceLoader }) => ({ Component: ResidencePage, loader: residenceLoader })),
+    loader: residenceLoader,
+    lazy: () => import('./features/residences/residence-page.js').then(({ ResidencePage }) => ({ Component: ResidencePage })),
   }),
   pageRoute('/admin/liste-des-biens', {
     lazy: () => import('./features/goods/goods-list-page.js').then(({ GoodsListPage }) => ({ Component: GoodsListPage })),
@@ -33,7 +36,8 @@ export default routesByLayout([
     lazy: () => import('./features/goods/good-page.js').then(({ NewGoodPage }) => ({ Component: NewGoodPage })),
   }),
   pageRoute('/admin/liste-des-biens/[id]', {
-    lazy: () => import('./features/goods/good-page.js').then(({ GoodPage, goodLoader }) => ({ Component: GoodPage, loader: goodLoader })),
+    loader: goodLoader,
+    lazy: () => import('./features/goods/good-page.js').then(({ GoodPage }) => ({ Component: GoodPage })),
   }),
   pageRoute('/admin/liste-des-equipements', {
     lazy: () => import('./features/equipments/equipments-list-page.js').then(({ EquipmentsListPage }) => ({ Component: EquipmentsListPage })),
@@ -42,7 +46,8 @@ export default routesByLayout([
     lazy: () => import('./features/equipments/equipment-page.js').then(({ NewEquipmentPage }) => ({ Component: NewEquipmentPage })),
   }),
   pageRoute('/admin/liste-des-equipements/[id]', {
-    lazy: () => import('./features/equipments/equipment-page.js').then(({ EquipmentPage, equipmentLoader }) => ({ Component: EquipmentPage, loader: equipmentLoader })),
+    loader: equipmentLoader,
+    lazy: () => import('./features/equipments/equipment-page.js').then(({ EquipmentPage }) => ({ Component: EquipmentPage })),
   }),
   pageRoute('/admin/liste-des-utilisateurs', {
     lazy: () => import('./features/users/users-list-page.js').then(({ UsersListPage }) => ({ Component: UsersListPage })),
@@ -51,7 +56,8 @@ export default routesByLayout([
     lazy: () => import('./features/users/user-page.js').then(({ NewUserPage }) => ({ Component: NewUserPage })),
   }),
   pageRoute('/admin/liste-des-utilisateurs/[id]', {
-    lazy: () => import('./features/users/user-page.js').then(({ UserPage, userLoader }) => ({ Component: UserPage, loader: userLoader })),
+    loader: userLoader,
+    lazy: () => import('./features/users/user-page.js').then(({ UserPage }) => ({ Component: UserPage })),
   }),
   pageRoute('/admin/comites', {
     lazy: () => import('./features/committee/sessions-list-page.js').then(({ SessionsListPage }) => ({ Component: SessionsListPage })),
@@ -60,16 +66,14 @@ export default routesByLayout([
     lazy: () => import('./features/committee/new-session-page.js').then(({ NewSessionPage }) => ({ Component: NewSessionPage })),
   }),
   pageRoute('/admin/comites/[id]', {
-    lazy: () => import('./features/committee/session-page.js').then(({ SessionPage, sessionLoader }) => ({ Component: SessionPage, loader: sessionLoader })),
+    loader: sessionLoader,
+    lazy: () => import('./features/committee/session-page.js').then(({ SessionPage }) => ({ Component: SessionPage })),
   }),
   pageRoute('/gestion/recommandations', {
     lazy: () => import('./features/committee/my-sessions-page.js').then(({ MySessionsPage }) => ({ Component: MySessionsPage })),
   }),
   pageRoute('/gestion/recommandations/[id]', {
-    lazy: () =>
-      import('./features/committee/recommendation-session-page.js').then(({ RecommendationSessionPage, sessionLoader }) => ({
-        Component: RecommendationSessionPage,
-        loader: sessionLoader,
-      })),
+    loader: sessionLoader,
+    lazy: () => import('./features/committee/recommendation-session-page.js').then(({ RecommendationSessionPage }) => ({ Component: RecommendationSessionPage })),
   }),
 ]);

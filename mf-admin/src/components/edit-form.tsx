@@ -1,17 +1,10 @@
 import { useEffect, useState, type ReactNode } from 'react';
-import { useBlocker, useNavigate, useRevalidator, type Params } from 'react-router';
+import { useBlocker, useNavigate, useRevalidator } from 'react-router';
 import type { FieldChange, HistoryEntryView } from '@hsa-lli/common/back-office';
 import { formatDateTime, validate, type Schema } from '@hsa-lli/common/domain';
 import { formFilled, formReset, useAppDispatch } from '@hsa-lli/common/store';
 import type { RequestErrorData } from '@hsa-lli/common/http';
 import { ConfirmDialog, Modal, RequestErrorMessage, useForm, useSubmission } from '@hsa-lli/common/ui';
-
-/** The id of a record's page (`/…/[id]`): anything but a positive whole number is the not-found page. */
-export function routeId(params: Params): number {
-  const id = Number(params.id);
-  if (!Number.isInteger(id) || id <= 0) throw new Response(null, { status: 404 });
-  return id;
-}
 
 /**
  * Goes to another page once an action is done (a record created, or deleted): `leaving` lets the unsaved-changes

@@ -1,14 +1,5 @@
-import type { LoaderFunctionArgs } from 'react-router';
-import { SESSION_STATE_OPTIONS, type CandidateView, type QuorumView, type SessionAnswer, type SessionState } from '@hsa-lli/common/back-office';
+import { SESSION_STATE_OPTIONS, type CandidateView, type QuorumView, type SessionState } from '@hsa-lli/common/back-office';
 import { formatDateTime, labelOf, plural } from '@hsa-lli/common/domain';
-import { http } from '@hsa-lli/common/http';
-import { routeId } from '../../components/edit-form.js';
-
-/** Both pages of a session (staff's and the committee's) read it the same way; a session the caller may not see is 404. */
-export async function sessionLoader({ params, request }: LoaderFunctionArgs): Promise<SessionAnswer> {
-  const id = routeId(params);
-  return http.post<SessionAnswer>('/committee/sessions/get-one', { id }, { controller: request, minDuration: 0 });
-}
 
 /** « Programmé », « Ouvert », « Clos », as a badge. */
 export function SessionStateBadge({ state }: { state: SessionState }) {

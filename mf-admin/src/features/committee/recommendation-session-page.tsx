@@ -7,15 +7,15 @@ import { useLatestAnswer } from '../../components/edit-form.js';
 import '../../components/back-office.css';
 import { CandidateCard } from './candidate-card.js';
 import { CloseForm } from './close-form.js';
-import { SessionStateBadge, SessionWhere, sessionLoader, sessionTitle } from './committee-labels.js';
+import { SessionStateBadge, SessionWhere, sessionTitle } from './committee-labels.js';
 import { DecisionSummary } from './decision-summary.js';
 import { GoodSummary } from './good-summary.js';
 import { MembersPanel } from './members-panel.js';
 import { MinutesDownload } from './minutes-download.js';
 import { ThreadPanel } from './thread-panel.js';
 import './committee.css';
+import type { sessionLoader } from '../../loaders.js';
 
-export { sessionLoader };
 
 /** What the member may do now: nothing yet, give their opinions (until when), or read what was decided. */
 function VotingState({ session }: { session: CommitteeSessionView }) {

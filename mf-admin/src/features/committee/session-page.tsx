@@ -9,15 +9,15 @@ import { ConfirmButton, SaveActions, UnsavedChangesGuard, useCheckedSubmission, 
 import { OptionsGate } from '../../components/loaded-options.js';
 import '../../components/back-office.css';
 import { useOpenCommitteeSessionMutation, useUpdateCommitteeSessionMutation } from './committee-api.js';
-import { SessionStateBadge, SessionWhere, sessionLoader, sessionTitle } from './committee-labels.js';
+import { SessionStateBadge, SessionWhere, sessionTitle } from './committee-labels.js';
 import { focusFirstError } from './focus-error.js';
 import { GoodCandidatesPanel } from './good-candidates-panel.js';
 import { MembersPanel } from './members-panel.js';
 import { MinutesDownload } from './minutes-download.js';
 import { SessionFields, sessionBody, sessionValues, useMemberChoices } from './session-fields.js';
 import './committee.css';
+import type { sessionLoader } from '../../loaders.js';
 
-export { sessionLoader };
 
 const LIST = '/admin/comites';
 

@@ -1,25 +1,21 @@
-import { Link, useLoaderData, type LoaderFunctionArgs } from 'react-router';
+import { Link, useLoaderData } from 'react-router';
 import { contactReplySchema, splitName, type ContactEligibility, type ContactFormAnswer, type ContactFormView } from '@hsa-lli/common/back-office';
 import { findCommune, formatDate, formatDateTime, formatEuros, HOUSEHOLD_OPTIONS, labelOf, zoneLabel } from '@hsa-lli/common/domain';
-import { http } from '@hsa-lli/common/http';
 import { formReset, pushMessage, useAppDispatch } from '@hsa-lli/common/store';
 import { CheckboxField, RequestErrorMessage, TextareaField, useForm, useSubmission } from '@hsa-lli/common/ui';
-import { ConfirmButton, type HistoryField, HistoryPanel, routeId, SubmitActions, useCheckedSubmission, useLatestAnswer } from '../../components/edit-form.js';
+import { ConfirmButton, type HistoryField, HistoryPanel, SubmitActions, useCheckedSubmission, useLatestAnswer } from '../../components/edit-form.js';
 import '../../components/back-office.css';
 import { ContactStatusBadge, RgpdFlag, statusLabel, subjectLabel } from './contact-labels.js';
 import { useChangeContactRequestMutation, useReplyToContactRequestMutation } from './contact-requests-api.js';
 import { CONTACT_REQUESTS } from './contact-requests-list-page.js';
 import './contact-requests.css';
+import type { contactRequestLoader } from '../../loaders.js';
 
 const HISTORY_FIELDS: Record<string, HistoryField> = {
   status: { label: 'Statut', format: (value) => statusLabel(String(value)) },
   record: { label: 'Dossier' },
 };
 
-
-export async function contactRequestLoader({ params, request }: LoaderFunctionArgs): Promise<ContactFormAnswer> {
-  return http.post<ContactFormAnswer>('/contact-forms/get-one', { id: routeId(params) }, { controller: request, minDuration: 0 });
-}
 
 /** The eligibility test's answers, as a person reads them. */
 function EligibilityAnswers({ answers }: { answers: ContactEligibility }) {

@@ -102,12 +102,16 @@ function Figure({ statKey, stats, previous, rate = false, children }: { statKey:
   );
 }
 
-function Monthly({ period }: { period: PeriodRequest }) {
-  const [visits, entries, signed] = [
+/** The monthly chart's figures, asked for with the period's statistics rather than once they are shown. */
+function useMonthly(period: PeriodRequest) {
+  return [
     useGetMonthlyQuery({ key: MONTHLY[0]!, ...period }),
     useGetMonthlyQuery({ key: MONTHLY[1]!, ...period }),
     useGetMonthlyQuery({ key: MONTHLY[2]!, ...period }),
-  ];
+  ] as const;
+}
+
+function Monthly({ monthly: [visits, entries, signed] }: { monthly: ReturnType<typeof useMonthly> }) {
   if (!visits.data || !entries.data || !signed.data) return visits.isError || entries.isError || signed.isError ? <MessageBox kind="error">Le graphique mensuel n'a pas pu être chargé.</MessageBox> : null;
   return (
     <MonthlyChart
@@ -126,6 +130,7 @@ export function DashboardPage() {
   const before = previousPeriod(period);
   const list = useGetStatisticsQuery(period);
   const previous = useGetStatisticsQuery(before);
+  const monthly = useMonthly(period);
   const [requestRefresh, refresh] = useRefreshStatisticsMutation();
   // The job of the last refresh is polled until it ends, or until the page gives up waiting for it.
   const watch = refresh.isSuccess ? { id: refresh.data.id, giveUpAt: refresh.fulfilledTimeStamp + JOB_WAIT_LIMIT_MS } : undefined;
@@ -170,7 +175,7 @@ export function DashboardPage() {
             ))}
           </dl>
           <div className="dashboard-charts">
-            <Monthly period={period} />
+            <Monthly monthly={monthly} />
             <LabelBars title="Visites par résidence" labelHeader="Résidence" entries={entriesOf(stats, 'interventions/visits-by-residence')} unit="Visites" />
             <LabelBars
               title="Refus par résidence"

@@ -1,12 +1,12 @@
-import { Link, useLoaderData, type LoaderFunctionArgs } from 'react-router';
-import { EQUIPMENT_TYPE_OPTIONS, equipmentSchema, equipmentUpdateSchema, usageText, type EquipmentAnswer } from '@hsa-lli/common/back-office';
-import { http } from '@hsa-lli/common/http';
+import { Link, useLoaderData } from 'react-router';
+import { EQUIPMENT_TYPE_OPTIONS, equipmentSchema, equipmentUpdateSchema, usageText } from '@hsa-lli/common/back-office';
 import { formReset, pushMessage, useAppDispatch } from '@hsa-lli/common/store';
 import { RadioGroup, TextField, type FormBinding } from '@hsa-lli/common/ui';
-import { DeleteButton, type HistoryField, HistoryPanel, routeId, SaveActions, SubmitActions, UnsavedChangesGuard, useCheckedSubmission, useEditForm, useLatestAnswer, useLeave } from '../../components/edit-form.js';
+import { DeleteButton, type HistoryField, HistoryPanel, SaveActions, SubmitActions, UnsavedChangesGuard, useCheckedSubmission, useEditForm, useLatestAnswer, useLeave } from '../../components/edit-form.js';
 import '../../components/back-office.css';
 import { useCreateEquipmentMutation, useDeleteEquipmentMutation, useUpdateEquipmentMutation } from './equipments-api.js';
 import { equipmentTypeLabel } from './equipment-labels.js';
+import type { equipmentLoader } from '../../loaders.js';
 
 const LIST = '/admin/liste-des-equipements';
 const EMPTY = { name: '', type: '' };
@@ -16,11 +16,6 @@ const HISTORY_FIELDS: Record<string, HistoryField> = {
   name: { label: 'Nom' },
   type: { label: 'Type', format: (value) => equipmentTypeLabel(String(value)) },
 };
-
-export async function equipmentLoader({ params, request }: LoaderFunctionArgs): Promise<EquipmentAnswer> {
-  const id = routeId(params);
-  return http.post<EquipmentAnswer>('/equipments/get-one', { id }, { controller: request, minDuration: 0 });
-}
 
 function EquipmentFields({ form }: { form: FormBinding }) {
   return (

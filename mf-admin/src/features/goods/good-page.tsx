@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { Link, useLoaderData, useRevalidator, useSearchParams, type LoaderFunctionArgs } from 'react-router';
+import { Link, useLoaderData, useRevalidator, useSearchParams } from 'react-router';
 import {
   GOOD_DESCRIPTION_MAX,
   GOOD_REFERENCE_MAX,
@@ -11,7 +11,6 @@ import {
   rentAboveCeiling,
   rentCeilingProblem,
   type GoodAdminView,
-  type GoodAnswer,
   type GoodRequest,
   type ResidenceOption,
 } from '@hsa-lli/common/back-office';
@@ -29,7 +28,6 @@ import {
   zoneLabel,
   type Option,
 } from '@hsa-lli/common/domain';
-import { http } from '@hsa-lli/common/http';
 import { formReset, pushMessage, selectPages, useAppDispatch, useAppSelector } from '@hsa-lli/common/store';
 import {
   CHECKED,
@@ -45,13 +43,14 @@ import {
   checkedValues,
   type FormBinding,
 } from '@hsa-lli/common/ui';
-import { DeleteButton, type HistoryField, HistoryPanel, routeId, SaveActions, SubmitActions, UnsavedChangesGuard, useCheckedSubmission, useEditForm, useLatestAnswer, useLeave } from '../../components/edit-form.js';
+import { DeleteButton, type HistoryField, HistoryPanel, SaveActions, SubmitActions, UnsavedChangesGuard, useCheckedSubmission, useEditForm, useLatestAnswer, useLeave } from '../../components/edit-form.js';
 import { type EquipmentOptions, useEquipmentOptions } from '../../components/equipment-options.js';
 import { OptionsField, OptionsGate, optionsState, type OptionsState } from '../../components/loaded-options.js';
 import { PhotoManager } from '../../components/photo-manager.js';
 import '../../components/back-office.css';
 import { EnergyBadge, eurosText } from './good-labels.js';
 import { useCreateGoodMutation, useDeleteGoodMutation, useResidenceOptionsQuery, useUpdateGoodMutation } from './goods-api.js';
+import type { goodLoader } from '../../loaders.js';
 
 const LIST = '/admin/liste-des-biens';
 const NEW_FORM = 'good-new';
@@ -97,11 +96,6 @@ function bodyOf(values: Record<string, string>) {
     dpe_kwh: numberOf(text('dpe_kwh')),
     dpe_kgco2: numberOf(text('dpe_kgco2')),
   };
-}
-
-export async function goodLoader({ params, request }: LoaderFunctionArgs): Promise<GoodAnswer> {
-  const id = routeId(params);
-  return http.post<GoodAnswer>('/goods/get-one', { id }, { controller: request, minDuration: 0 });
 }
 
 /** A DPE value as typed, when it is one: a whole number, zero or more. */

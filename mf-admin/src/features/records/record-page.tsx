@@ -1,11 +1,10 @@
 import { useState } from 'react';
-import { Link, useLoaderData, type LoaderFunctionArgs } from 'react-router';
-import { applicantsLabel, householdLabel, PDF_DOCUMENTS, type FollowUpView, type StaffRecord, type StaffRecordAnswer } from '@hsa-lli/common/back-office';
+import { Link, useLoaderData } from 'react-router';
+import { applicantsLabel, householdLabel, PDF_DOCUMENTS, type FollowUpView, type StaffRecord } from '@hsa-lli/common/back-office';
 import { completenessWords, formatDate, formatDateTime, type ConsultationView } from '@hsa-lli/common/domain';
-import { http, RequestError } from '@hsa-lli/common/http';
 import { selectPages, useAppSelector } from '@hsa-lli/common/store';
 import { MessageBox } from '@hsa-lli/common/ui';
-import { routeId, useLatestAnswer } from '../../components/edit-form.js';
+import { useLatestAnswer } from '../../components/edit-form.js';
 import '../../components/back-office.css';
 import { RecordDocuments } from './documents/record-documents.js';
 import { RecordUploadLinks } from './documents/record-upload-links.js';
@@ -17,27 +16,10 @@ import { StageBadge, StagePanel } from './follow-up/stage-panel.js';
 import { EligibilityPanel, HouseholdPanel, WishesPanel } from './record-household.js';
 import './records.css';
 import './record.css';
+import type { recordLoader } from '../../loaders.js';
 
 const LIST = '/admin/liste-des-dossiers';
 
-/** The file and its follow-up; or, once the staff member consulted as many files as they may today, why not. */
-type RecordLoaded = { record: StaffRecord; follow_up: FollowUpView } | { refused: string };
-
-export async function recordLoader({ params, request }: LoaderFunctionArgs): Promise<RecordLoaded> {
-  const id = routeId(params);
-  const options = { controller: request, minDuration: 0 };
-  try {
-    const [{ record }, follow_up] = await Promise.all([
-      http.post<StaffRecordAnswer>('/records/get-one', { id }, options),
-      http.post<FollowUpView>('/records/follow-up', { id }, options),
-    ]);
-    return { record, follow_up };
-  } catch (error) {
-    // The daily limit of files: the API's words say how many and whom to ask. Anything else is the shell's error page.
-    if (error instanceof RequestError && error.status === 429) return { refused: error.error };
-    throw error;
-  }
-}
 
 /** The staff member has consulted as many files as they may in 24 hours. */
 function LimitReached({ message }: { message: string }) {

@@ -1,4 +1,4 @@
-import { Link, useLoaderData, useRevalidator, type LoaderFunctionArgs } from 'react-router';
+import { Link, useLoaderData, useRevalidator } from 'react-router';
 import {
   DEFAULT_CLOSED_LABEL,
   flatSizeLabel,
@@ -6,7 +6,6 @@ import {
   residenceStatusLabel,
   residenceUpdateSchema,
   type ResidenceAdminView,
-  type ResidenceAnswer,
 } from '@hsa-lli/common/back-office';
 import {
   ADVANTAGE_OPTIONS,
@@ -17,7 +16,6 @@ import {
   RESIDENCE_STATUS_OPTIONS,
   zoneLabel,
 } from '@hsa-lli/common/domain';
-import { http } from '@hsa-lli/common/http';
 import { formReset, pushMessage, useAppDispatch } from '@hsa-lli/common/store';
 import {
   checkedValues,
@@ -29,13 +27,14 @@ import {
   TextField,
   type FormBinding,
 } from '@hsa-lli/common/ui';
-import { DeleteButton, type HistoryField, HistoryPanel, routeId, SaveActions, SubmitActions, UnsavedChangesGuard, useCheckedSubmission, useEditForm, useLatestAnswer, useLeave } from '../../components/edit-form.js';
+import { DeleteButton, type HistoryField, HistoryPanel, SaveActions, SubmitActions, UnsavedChangesGuard, useCheckedSubmission, useEditForm, useLatestAnswer, useLeave } from '../../components/edit-form.js';
 import '../../components/back-office.css';
 import { type EquipmentOptions, useEquipmentOptions } from '../../components/equipment-options.js';
 import { OptionsField, OptionsGate } from '../../components/loaded-options.js';
 import { PhotoManager } from '../../components/photo-manager.js';
 import { useCreateResidenceMutation, useDeleteResidenceMutation, useUpdateResidenceMutation } from './residences-api.js';
 import { StatusBadge } from './status-badge.js';
+import type { residenceLoader } from '../../loaders.js';
 
 const LIST = '/admin/liste-des-residences';
 const NEW_FORM = 'residence-new';
@@ -85,11 +84,6 @@ function bodyOf(values: Record<string, string>) {
     address_line_1: text('address_line_1'),
     address_line_2: orNull('address_line_2'),
   };
-}
-
-export async function residenceLoader({ params, request }: LoaderFunctionArgs): Promise<ResidenceAnswer> {
-  const id = routeId(params);
-  return http.post<ResidenceAnswer>('/residences/get-one', { id }, { controller: request, minDuration: 0 });
 }
 
 function ResidenceFields({ form, equipments }: { form: FormBinding; equipments: EquipmentOptions }) {

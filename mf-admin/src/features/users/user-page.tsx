@@ -1,10 +1,10 @@
-import { Link, useLoaderData, type LoaderFunctionArgs } from 'react-router';
+import { Link, useLoaderData } from 'react-router';
 import { userUpdateSchema, type UserAdminView, type UserAnswer } from '@hsa-lli/common/back-office';
 import { formatDateTime, INVITABLE_ROLE_OPTIONS, invitationSchema, pageOpenTo, ROLE_OPTIONS, ROLES } from '@hsa-lli/common/domain';
 import { http } from '@hsa-lli/common/http';
 import { formReset, pushMessage, selectSession, useAppDispatch, useAppSelector } from '@hsa-lli/common/store';
 import { CheckboxGroup, checkedValues, RadioGroup, RequestErrorMessage, TextField, useSubmission } from '@hsa-lli/common/ui';
-import { ConfirmButton, DeleteButton, type HistoryField, HistoryPanel, routeId, SaveActions, SubmitActions, UnsavedChangesGuard, useCheckedSubmission, useEditForm, useLatestAnswer, useLeave } from '../../components/edit-form.js';
+import { ConfirmButton, DeleteButton, type HistoryField, HistoryPanel, SaveActions, SubmitActions, UnsavedChangesGuard, useCheckedSubmission, useEditForm, useLatestAnswer, useLeave } from '../../components/edit-form.js';
 import '../../components/back-office.css';
 import './users.css';
 import { RecordViewsPanel } from './record-views-panel.js';
@@ -16,6 +16,7 @@ import {
   useUpdateUserMutation,
   useWithdrawInvitationMutation,
 } from './users-api.js';
+import type { userLoader } from '../../loaders.js';
 
 const LIST = '/admin/liste-des-utilisateurs';
 const NEW_FORM = 'user-new';
@@ -30,15 +31,6 @@ const HISTORY_FIELDS: Record<string, HistoryField> = {
 };
 
 const nameOf = (user: UserAdminView) => `${user.first_name} ${user.last_name}`.trim() || user.email;
-
-function fetchUser(id: number, controller?: Request): Promise<UserAnswer> {
-  return http.post<UserAnswer>('/users/get-one', { id }, { controller, minDuration: 0 });
-}
-
-export async function userLoader({ params, request }: LoaderFunctionArgs): Promise<UserAnswer> {
-  const id = routeId(params);
-  return fetchUser(id, request);
-}
 
 /** The invitation form: the account is created at once and its owner chooses a password through the e-mailed link. */
 export function NewUserPage() {
@@ -230,7 +222,7 @@ export function UserPage() {
                   onConfirm={() =>
                     act(async () => {
                       await withdraw({ email: user.email }).unwrap();
-                      return fetchUser(user.id);
+                      return http.post<UserAnswer>('/users/get-one', { id: user.id }, { minDuration: 0 });
                     }, `L'invitation de ${name} est retirée.`)
                   }
                 >
