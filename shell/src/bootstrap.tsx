@@ -5,6 +5,7 @@ import { RouterProvider } from 'react-router';
 import { configureHttp } from '@hsa-lli/common/http';
 import { loadSession, makeStore, selectIsAuthenticated } from '@hsa-lli/common/store';
 import { isPrerendering } from './app/prerender.js';
+import { takeSessionAsked } from './app/session-asked.js';
 import { createShellRouter } from './app/router.js';
 import './shell.css';
 
@@ -30,7 +31,7 @@ const routerReady = new Promise<void>((resolve) => {
 // elements already on screen instead of drawing them again, in small slices of work (a transition)
 // so that the page stays responsive meanwhile.
 await nextTask();
-await Promise.all([routerReady, store.dispatch(loadSession())]);
+await Promise.all([routerReady, store.dispatch(loadSession(takeSessionAsked()))]);
 const container = document.getElementById('root')!;
 const app = (
   <StrictMode>

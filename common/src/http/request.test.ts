@@ -159,6 +159,21 @@ describe('request helper', () => {
       configureHttp({ baseUrl: `http://127.0.0.1:${port}/api` });
     }
   });
+
+  it('reads a call already sent as its first attempt: its answer, its errors, and a retry when no server had answered', async () => {
+    let calls = 0;
+    handler = (_request, response) => {
+      calls += 1;
+      json(response, 200, { fresh: true });
+    };
+    const sent = (status: number, body: unknown) => Promise.resolve({ status, text: JSON.stringify(body) });
+    expect(await http.post('/auth/get-pages', undefined, { minDuration: 0, sent: sent(200, { early: true }) })).toEqual({ early: true });
+    expect(await failure(http.post('/auth/get-pages', undefined, { minDuration: 0, sent: sent(500, { error: 'Panne' }) }))).toMatchObject({ status: 500, error: 'Panne' });
+    expect(calls).toBe(0);
+    // Sent while the server was not answering: asked again after the delay, as any call.
+    expect(await http.post('/auth/get-pages', undefined, { minDuration: 0, sent: Promise.reject(new TypeError('Failed to fetch')) })).toEqual({ fresh: true });
+    expect(calls).toBe(1);
+  });
 });
 
 /**

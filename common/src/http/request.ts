@@ -24,6 +24,11 @@ export interface RequestOptions extends ErrorContext {
   controller?: { signal: AbortSignal };
   /** Upload progress, from 0 to 1. */
   onUploadProgress?: (ratio: number) => void;
+  /**
+   * The same call, sent before this code was loaded (the shell asks for the session as the page opens): its answer is
+   * read as this call's first attempt, instead of sending it again.
+   */
+  sent?: Promise<RawAnswer>;
 }
 
 interface HttpSettings {
@@ -43,7 +48,8 @@ export function configureHttp(changes: Partial<HttpSettings>): void {
   Object.assign(settings, changes);
 }
 
-interface RawAnswer {
+/** A call's answer as the server wrote it. */
+export interface RawAnswer {
   status: number;
   text: string;
 }
@@ -106,7 +112,7 @@ export async function request<T>(method: Method, path: string, body?: unknown, o
   let answer: RawAnswer | null = null;
   for (let attempt = 0; answer === null; attempt += 1) {
     try {
-      answer = await exchange(method, url, body, options, signal);
+      answer = await (attempt === 0 && options.sent ? options.sent : exchange(method, url, body, options, signal));
     } catch (error) {
       if (options.controller?.signal.aborted) throw ABORTED;
       if (timeout.aborted || attempt > 0 || !(error instanceof TypeError)) throw toRequestError(undefined, null, options);

@@ -2,17 +2,23 @@ import { createAsyncThunk } from '@reduxjs/toolkit';
 import type { LoginAnswer, PagesAnswer, RolesAnswer } from '../domain/api.js';
 import { homeFor } from '../domain/pages.js';
 import { RequestError, type RequestErrorData } from '../http/errors.js';
-import { http, NETWORK_RETRY_MS } from '../http/request.js';
+import { http, NETWORK_RETRY_MS, type RawAnswer } from '../http/request.js';
 import { pagesFailed, pagesReceived } from './pages-slice.js';
 import { loggedOut, rolesReceived } from './session-slice.js';
 
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** The start's calls, when the shell sent them as the page opened, before this code was loaded. */
+export interface SessionAsked {
+  roles: Promise<RawAnswer>;
+  pages: Promise<RawAnswer>;
+}
+
 /** The page list, tried once more after 5 s; after that the guard shows 'Page inaccessible'. */
-export const loadPages = createAsyncThunk('pages/load', async (_, { dispatch }) => {
+const loadPages = createAsyncThunk('pages/load', async (sent: Promise<RawAnswer> | undefined, { dispatch }) => {
   for (let attempt = 0; attempt < 2; attempt += 1) {
     try {
-      dispatch(pagesReceived(await http.post<PagesAnswer>('/auth/get-pages', undefined, { minDuration: 0 })));
+      dispatch(pagesReceived(await http.post<PagesAnswer>('/auth/get-pages', undefined, { minDuration: 0, sent: attempt === 0 ? sent : undefined })));
       return;
     } catch {
       if (attempt === 0) await wait(NETWORK_RETRY_MS);
@@ -22,13 +28,13 @@ export const loadPages = createAsyncThunk('pages/load', async (_, { dispatch }) 
 });
 
 /** At start: who is logged in, and which pages the server allows. */
-export const loadSession = createAsyncThunk('session/load', async (_, { dispatch }) => {
+export const loadSession = createAsyncThunk('session/load', async (asked: SessionAsked | undefined, { dispatch }) => {
   await Promise.all([
-    http.post<RolesAnswer>('/auth/get-roles', undefined, { minDuration: 0 }).then(
+    http.post<RolesAnswer>('/auth/get-roles', undefined, { minDuration: 0, sent: asked?.roles }).then(
       (answer) => dispatch(rolesReceived(answer)),
       () => dispatch(rolesReceived({ roles: [], user_id: null })),
     ),
-    dispatch(loadPages()),
+    dispatch(loadPages(asked?.pages)),
   ]);
 });
 
