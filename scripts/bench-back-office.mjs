@@ -2,7 +2,7 @@
 // `npm start` serves them (the demo data with its year of history), Chromium logged in as an hsa, each page opened by
 // its address and timed from the navigation's start until its data is on screen (its own mark below, and no loader
 // nor busy table left). Each page five times in a browser that has seen the site before (its HTTP cache warm, as
-// staff's is), and once in a new one (nothing cached). Writes bench/back-office.md; fails when a page's median in the
+// staff's is), and three times in a new one (nothing cached), its median reported. Writes bench/back-office.md; fails when a page's median in the
 // warm browser is over 1 s.
 //   npm run bench:back-office
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -16,6 +16,7 @@ const port = Number(process.env.BENCH_PORT ?? 4318);
 const origin = `http://127.0.0.1:${port}`;
 const BUDGET_MS = 1000;
 const RUNS = 5;
+const NEW_BROWSER_RUNS = 3;
 const QUIET = 0.2;
 const chromePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -76,10 +77,13 @@ try {
     await quiet(QUIET);
     const times = [];
     for (let run = 0; run < RUNS; run += 1) times.push(await timeTo(warmPage, url, each.ready));
-    const cold = await newContext();
-    const coldTime = await timeTo(await cold.newPage(), url, each.ready);
-    await cold.close();
-    const result = { times: times.sort((a, b) => a - b), cold: coldTime };
+    const coldTimes = [];
+    for (let run = 0; run < NEW_BROWSER_RUNS; run += 1) {
+      const cold = await newContext();
+      coldTimes.push(await timeTo(await cold.newPage(), url, each.ready));
+      await cold.close();
+    }
+    const result = { times: times.sort((a, b) => a - b), cold: percentile(coldTimes.sort((a, b) => a - b), 50) };
     const median = percentile(result.times, 50);
     rows.push({ ...each, url: each.path(ids), median, worst: result.times.at(-1), cold: result.cold, met: median <= BUDGET_MS });
     console.log(`${each.name}: median ${Math.round(median)} ms, worst ${Math.round(result.times.at(-1))} ms, new browser ${Math.round(result.cold)} ms`);
@@ -90,11 +94,11 @@ try {
     '',
     `${new Date().toISOString().slice(0, 10)}, ${cpus().length} cores (${cpus()[0].model.trim()}), ${Math.round(totalmem() / 2 ** 30)} GiB, load average ${load.toFixed(2)} before the first page; Node.js ${process.version}; Chromium (${chromePath}), 1280 × 900, on the same machine.`,
     '',
-    `\`npm run bench:back-office\` (scripts/bench-back-office.mjs): the built apps served from one origin as \`npm start\` serves them, on the demo data with its year of history; an hsa logged in. Each page is opened by its address and timed from the navigation's start until its data is on screen (its mark below, and no loader nor busy table left): ${RUNS} times in a browser that has seen the site (HTTP cache warm, as staff's is), and once in a new browser (nothing cached). Each page waits until other work takes less than ${share(QUIET)} of the CPU.`,
+    `\`npm run bench:back-office\` (scripts/bench-back-office.mjs): the built apps served from one origin as \`npm start\` serves them, on the demo data with its year of history; an hsa logged in. Each page is opened by its address and timed from the navigation's start until its data is on screen (its mark below, and no loader nor busy table left): ${RUNS} times in a browser that has seen the site (HTTP cache warm, as staff's is), and ${NEW_BROWSER_RUNS} times in a new browser (nothing cached), whose median is given. Each page waits until other work takes less than ${share(QUIET)} of the CPU.`,
     '',
     `Budget: the median in the warm browser ≤ ${BUDGET_MS} ms.`,
     '',
-    '| Page | Its data is shown when | Median | Worst | New browser | Budget |',
+    '| Page | Its data is shown when | Median | Worst | New browser (median) | Budget |',
     '|:--|:--|--:|--:|--:|:-:|',
     ...rows.map((row) => `| ${row.name} (\`${row.url.replace(/\d+/g, '<id>')}\`) | \`${row.ready}\` | ${Math.round(row.median)} ms | ${Math.round(row.worst)} ms | ${Math.round(row.cold)} ms | ${row.met ? 'met' : '**not met**'} |`),
     '',
