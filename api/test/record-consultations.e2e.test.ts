@@ -315,6 +315,38 @@ describe.each(BACKENDS)('the daily number of files under concurrent calls, on $n
     await agents.coordinator.post('/api/records/follow-up').send({ id: fresh[10] }).expect(429);
   });
 
+  it.runIf(backend.server)('reads again a file already counted without waiting for the staff member’s count, which a new file waits for', async () => {
+    const hsa = await userId('hsa');
+    // At the limit (as the first test leaves them, or reached here when this one runs alone).
+    for (const id of files.hsa) {
+      if ((await reached(hsa)).size === 3) break;
+      await agents.hsa.post('/api/records/follow-up').send({ id }).expect(200);
+    }
+    const counting = await reached(hsa);
+    const counted = [...counting][0]!;
+    const fresh = files.hsa.find((id) => !counting.has(id))!;
+    // Another call of theirs counts their files, holding their lock, for a while.
+    const runner = api.dataSource.createQueryRunner();
+    await runner.connect();
+    await runner.startTransaction();
+    const finished: string[] = [];
+    try {
+      await runner.query('SELECT id FROM users WHERE id = ? FOR UPDATE', [hsa]);
+      const again = agents.hsa.post('/api/records/follow-up').send({ id: counted }).then((answer) => (finished.push('again'), answer));
+      const other = agents.hsa.post('/api/records/follow-up').send({ id: fresh }).then((answer) => (finished.push('new'), answer));
+      expect((await again).status).toBe(200);
+      await setTimeout(300);
+      expect(finished).toEqual(['again']);
+      await runner.commitTransaction();
+      expect((await other).status).toBe(429);
+      expect(finished).toEqual(['again', 'new']);
+    } finally {
+      if (runner.isTransactionActive) await runner.rollbackTransaction();
+      await runner.release();
+    }
+    expect((await reached(hsa)).size).toBe(3);
+  });
+
   it('counts no change refused (400, 404, 409) toward the number of files', async () => {
     const [first, second, refused, other, last] = files.admin as [number, number, number, number, number];
     for (const id of [first, second]) await agents.admin.post('/api/records/follow-up').send({ id }).expect(200);

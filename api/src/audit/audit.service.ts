@@ -57,6 +57,12 @@ export class AuditService {
    * changes of theirs arrive at once, each new file is counted before the next call checks.
    */
   async read(action: AuditAction, target: ConsultedFile, actor: SessionUser, request: Request): Promise<void> {
+    // A file already in their trail of the last 24 hours stays counted (the trail keeps its entries): read again, it
+    // needs no count, nor to wait for the staff member's other calls (a file's page makes several at once).
+    if (await this.inTrail(actor.id, target.recordId, Date.now())) {
+      await this.entries.insert(this.entry(action, target, actor, request));
+      return;
+    }
     await this.allowing(target.recordId, actor, async (manager) => {
       await manager.insert(AuditEntry, this.entry(action, target, actor, request));
     });
@@ -138,6 +144,11 @@ export class AuditService {
       }
       return work(manager, now);
     });
+  }
+
+  /** Whether the audit trail holds a call of the staff member on the file in the 24 hours before `now`. */
+  private inTrail(actorId: number, recordId: number, now: number): Promise<boolean> {
+    return this.entries.exists({ where: { actorId, recordId, at: MoreThan(new Date(now - DAY_MS)) } });
   }
 
   /** The files a staff member reached in the 24 hours before `now`: in the audit trail, or changed under a reservation. */
