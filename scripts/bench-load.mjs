@@ -4,12 +4,12 @@
 // page, a PDF), 300 requests/s in all for three minutes after a warm-up, each request timed from when it was due to
 // its last byte (an open model: it starts on time whatever the others do). Writes bench/load.md; fails when the p95 of
 // all requests is over 100 ms or one fails.
-//   npm run bench:load            (BENCH_SECONDS for another length, BENCH_RATE for another rate)
-import { writeFileSync } from 'node:fs';
+//   npm run bench:load            (BENCH_SECONDS for another length, BENCH_RATE for another rate, BENCH_LOG=<file> for the shape's logs)
+import { appendFileSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
-import { besideOthers, checkBuilt, fire, logIn, ms, percentile, quiet, share } from './bench-support.mjs';
+import { besideOthers, calm, checkBuilt, fire, logIn, ms, percentile, share } from './bench-support.mjs';
 import { startProductionShape } from './production-shape.mjs';
 
 const root = join(import.meta.dirname, '..');
@@ -51,7 +51,9 @@ async function timed(origin, due, { path, method = 'POST', body, cookie, ok = [2
 }
 
 checkBuilt(root);
-const shape = await startProductionShape({ base: Number(process.env.BENCH_PORT ?? 4700) });
+// BENCH_LOG names a file for what the shape's processes write (by default, nothing is kept).
+const logFile = process.env.BENCH_LOG;
+const shape = await startProductionShape({ base: Number(process.env.BENCH_PORT ?? 4700), log: logFile ? (name, chunk) => appendFileSync(logFile, `[${name}] ${chunk}`) : null });
 const { origin } = shape;
 try {
   const customer = await logIn(origin, 'customer@demo.hsa-lli.fr', DEMO_PASSWORD);
@@ -87,16 +89,20 @@ try {
   const send = async (index, due) => {
     const { name, make } = wheel[(index * 37) % wheel.length];
     const result = await timed(origin, due, make(index));
-    // A document sent is taken back at once (not timed): the file keeps a handful.
-    if (result.answer?.document?.id) await post('/api/records/documents/delete', { id: result.answer.document.id }, customer);
+    // A document sent is taken back at once (not timed, but counted as failed if it fails): the file keeps a handful.
+    if (result.answer?.document?.id) {
+      const removal = await timed(origin, performance.now(), { path: '/api/records/documents/delete', body: { id: result.answer.document.id }, cookie: customer });
+      if (removal.error) return { ...result, error: removal.error, name };
+    }
     return { ...result, name };
   };
 
   console.log(`Warming up for ${WARM_UP_S} s, then ${RATE} requests/s for ${SECONDS} s through ${origin}…`);
   await fire({ rate: RATE, seconds: WARM_UP_S, firstIndex: 0 }, send);
-  await quiet(0.15);
+  // What the start and the warm-up set going (the public pages prerendered, the PDFs printed) ends before the measure.
+  await calm(0.15);
   const load = loadavg()[0];
-  const { result: samples, others } = await besideOthers(() => fire({ rate: RATE, seconds: SECONDS, firstIndex: WARM_UP_S * RATE }, send));
+  const { result: samples, others, own } = await besideOthers(() => fire({ rate: RATE, seconds: SECONDS, firstIndex: WARM_UP_S * RATE }, send));
 
   const summary = (list) => {
     const sorted = list.map((sample) => sample.ms).sort((a, b) => a - b);
@@ -109,7 +115,7 @@ try {
   const report = [
     '# The platform under a mixed load, through its gateway',
     '',
-    `${new Date().toISOString().slice(0, 10)}, ${cpus().length} cores (${cpus()[0].model.trim()}), ${Math.round(totalmem() / 2 ** 30)} GiB, load average ${load.toFixed(2)} before the measure; other work took ${share(others)} of the CPU meanwhile; Node.js ${process.version}.`,
+    `${new Date().toISOString().slice(0, 10)}, ${cpus().length} cores (${cpus()[0].model.trim()}), ${Math.round(totalmem() / 2 ** 30)} GiB, load average ${load.toFixed(2)} before the measure; during it the production shape and the load generator took ${share(own)} of the machine's CPU, other work ${share(others)}; Node.js ${process.version}.`,
     '',
     `\`npm run bench:load\` (scripts/bench-load.mjs) starts the production shape (\`npm run production\`: nginx as the gateway and the front apps' servers, two API processes, a worker, MariaDB and Redis of its own, the demo data) and drives its gateway at ${RATE} requests/s for ${SECONDS} s after ${WARM_UP_S} s of warm-up, in an open model (each request starts when due; its time runs from then to its last byte), all on this machine with the load generator. The mix, out of 100: ${MIX.map(([name, weight]) => `${name.toLowerCase()} ${weight}`).join(', ')}. A document sent is deleted right after (not timed).`,
     '',

@@ -100,19 +100,44 @@ export function watch(apiPid) {
   watched.mariadb = Number(spawnSync('pgrep', ['-x', 'mariadbd'], { encoding: 'utf8' }).stdout.split('\n')[0]) || null;
 }
 
-/** CPU time in clock ticks: the machine's busy and total time (/proc/stat), and each watched process's. */
+/** The fields of a process's /proc/<pid>/stat after its name (state first), or null once it has ended. */
+function processStat(pid) {
+  try {
+    return readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  } catch {
+    return null;
+  }
+}
+
+/** This process and every process it started that still runs: the API, Chromium, the production shape's servers. */
+function ownProcesses() {
+  const parents = new Map();
+  for (const entry of readdirSync('/proc')) {
+    const stat = /^\d+$/.test(entry) ? processStat(entry) : null;
+    if (stat) parents.set(Number(entry), Number(stat[1]));
+  }
+  const own = new Set([process.pid]);
+  for (let grew = true; grew; ) {
+    grew = false;
+    for (const [pid, parent] of parents) {
+      if (!own.has(pid) && own.has(parent)) grew = Boolean(own.add(pid));
+    }
+  }
+  return own;
+}
+
+/** CPU time in clock ticks: the machine's busy and total time (/proc/stat), and the bench's own (its processes and the watched ones). */
 function cpuTicks() {
   const fields = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).slice(1).map(Number);
   const total = fields.reduce((sum, value) => sum + value, 0);
-  const ofProcess = (pid) => (pid ? processTicks(pid) : 0);
-  return { busy: total - fields[3] - fields[4], total, own: ofProcess(watched.api) + ofProcess(watched.mariadb) + ofProcess(process.pid) };
+  const own = new Set([...ownProcesses(), watched.api, watched.mariadb].filter(Boolean));
+  return { busy: total - fields[3] - fields[4], total, own: [...own].reduce((sum, pid) => sum + processTicks(pid), 0) };
 }
 
 /** CPU time of one process, in clock ticks; 0 once it has ended. */
 function processTicks(pid) {
-  if (!existsSync(`/proc/${pid}/stat`)) return 0;
-  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-  return Number(stat[11]) + Number(stat[12]);
+  const stat = processStat(pid);
+  return stat ? Number(stat[11]) + Number(stat[12]) : 0;
 }
 
 /** Waits, `timeoutMs` at most, for a process to take less than `threshold` of one core over two seconds. */
@@ -129,11 +154,12 @@ export async function idle(pid, threshold, timeoutMs) {
 /** The share of the machine's CPU time that processes other than the watched ones took between two readings. */
 const othersBetween = (before, after) => Math.max(0, after.busy - before.busy - (after.own - before.own)) / (after.total - before.total);
 
-/** Measures how much of the CPU other work takes while `work` runs: answers `{ result, others }`. */
+/** Measures how much of the CPU other work, and the bench's own processes, take while `work` runs: answers `{ result, others, own }`. */
 export async function besideOthers(work) {
   const before = cpuTicks();
   const result = await work();
-  return { result, others: othersBetween(before, cpuTicks()) };
+  const after = cpuTicks();
+  return { result, others: othersBetween(before, after), own: (after.own - before.own) / (after.total - before.total) };
 }
 
 /** Waits, two minutes at most, for other work to take less than `threshold` of the CPU over two seconds. */
@@ -142,6 +168,16 @@ export async function quiet(threshold) {
     const before = cpuTicks();
     await sleep(2_000);
     if (othersBetween(before, cpuTicks()) < threshold) return;
+  }
+}
+
+/** Waits, three minutes at most, for the whole machine, the bench's own processes included, to take less than `threshold` of the CPU over two seconds. */
+export async function calm(threshold) {
+  for (const started = Date.now(); Date.now() - started < 180_000; ) {
+    const before = cpuTicks();
+    await sleep(2_000);
+    const after = cpuTicks();
+    if ((after.busy - before.busy) / (after.total - before.total) < threshold) return;
   }
 }
 
