@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { measuredAtLine } from './measured-commit.mjs';
 
 const root = join(import.meta.dirname, '..');
 const port = Number(process.env.BENCH_PORT ?? 4300);
@@ -111,6 +112,7 @@ try {
 
 const table = [
   `Lighthouse ${new Date().toISOString().slice(0, 10)}, mobile defaults (simulated throttling${cpuSlowdown === 4 ? '' : `, CPU slowed down ${cpuSlowdown}×`}), what a fresh \`npm start\` serves (production build, prerendered pages), each run in a new browser; median of ${RUNS} runs per page.`,
+  measuredAtLine(root),
   `Budget: performance ≥ ${BUDGET.performance}, accessibility ${BUDGET.accessibility}, best practices ≥ ${BUDGET['best-practices']}, SEO ${BUDGET.seo}, LCP ≤ ${BUDGET.lcpMs / 1000} s, CLS ≤ ${BUDGET.cls}, TBT ≤ ${BUDGET.tbtMs} ms.`,
   '',
   '| Page | Performance | Accessibility | Best practices | SEO | LCP | CLS | TBT | Long tasks | JS execution | Budget |',

@@ -2,12 +2,13 @@
 // the type checks and the unit tests run side by side; then the API tests (on SQLite, and on MariaDB + Redis when
 // DATABASE_URL and REDIS_URL are set, the two backends side by side); then the browser journeys against the production
 // builds; then the production shape through its gateway; then, when the shell, common or the public site changed since
-// the previous commit, the public pages' Lighthouse budget. The API tests and the journeys each keep both cores busy:
+// the commit bench/lighthouse.md was measured at, the public pages' Lighthouse budget. The API tests and the journeys each keep both cores busy:
 // run together, each took the other's time (measured in bench/ci.md), so they run one after the other.
 import { spawn, spawnSync } from 'node:child_process';
 import { createWriteStream, existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { changedSince } from './measured-commit.mjs';
 import { reportEnd, runUnderRequiredNode } from './node-runtime.mjs';
 
 await runUnderRequiredNode();
@@ -118,18 +119,6 @@ async function productionShape() {
 const PUBLIC_FRONT = ['shell', 'common', 'mf-public'];
 
 /**
- * Whether the public pages' front changed since the previous commit: in the last commit, in what is not committed yet,
- * or in a new file. Where there is no previous commit to compare with (a shallow clone), it may have: yes.
- */
-function publicFrontChanged() {
-  const git = (...args) => spawnSync('git', args, { cwd: root, encoding: 'utf8' });
-  const changed = git('diff', '--name-only', 'HEAD~1', '--', ...PUBLIC_FRONT);
-  const added = git('ls-files', '--others', '--exclude-standard', '--', ...PUBLIC_FRONT);
-  if (changed.status !== 0 || added.status !== 0) return true;
-  return `${changed.stdout}${added.stdout}`.trim() !== '';
-}
-
-/**
  * The public pages' Lighthouse budget (performance ≥ 98, total blocking time ≤ 100 ms…) on what a fresh `npm start`
  * serves: scripts/bench-lighthouse.mjs --check, about two and a half minutes, bench/lighthouse.md left as it is. Alone
  * and last: Lighthouse times the page's main thread, which any other work on the machine would slow down.
@@ -140,8 +129,8 @@ function lighthouseBudget() {
     console.log(`\n▶ Lighthouse budget of the public pages: skipped (no Chromium at ${chromium}; .ci/run installs it)`);
     return true;
   }
-  if (!publicFrontChanged()) {
-    console.log(`\n▶ Lighthouse budget of the public pages: skipped (${PUBLIC_FRONT.join(', ')} unchanged since the previous commit)`);
+  if (!changedSince(root, readFileSync(join(root, 'bench', 'lighthouse.md'), 'utf8'), PUBLIC_FRONT)) {
+    console.log(`\n▶ Lighthouse budget of the public pages: skipped (${PUBLIC_FRONT.join(', ')} unchanged since bench/lighthouse.md was measured)`);
     return true;
   }
   return run('Lighthouse budget of the public pages', process.execPath, [join(root, 'scripts', 'bench-lighthouse.mjs'), '--check']);
