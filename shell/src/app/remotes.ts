@@ -23,8 +23,11 @@ function registerOnce(): Promise<void> {
  * loading reports it (loadRemoteRoutes).
  */
 export function preloadRemoteFor(pathname: string): void {
+  const remote = remoteForPath(pathname);
+  // A public page is on screen already (prerendered): its remote waits its turn, not to slow what the visitor sees.
+  if (remote === 'mf_public') return;
   registerOnce()
-    .then(() => preloadRemote([{ nameOrAlias: remoteForPath(pathname), exposes: ['routes'], resourceCategory: 'sync', share: false }]))
+    .then(() => preloadRemote([{ nameOrAlias: remote, exposes: ['routes'], resourceCategory: 'sync', share: false }]))
     .catch(() => undefined);
 }
 
