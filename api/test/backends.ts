@@ -96,22 +96,38 @@ async function dropRedisKeys(redisUrl: string, prefix: string): Promise<void> {
   await client.quit();
 }
 
+/** A new, empty database on the server of `databaseUrl`: its address, and how to drop it. */
+export async function newDatabase(databaseUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
+  const server = new URL(databaseUrl);
+  const database = `hsa_test_${randomBytes(4).toString('hex')}`;
+  server.pathname = '/';
+  const admin = await mysql.createConnection(server.toString().replace(/^mariadb:/, 'mysql:'));
+  await admin.query(`CREATE DATABASE \`${database}\` CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci`);
+  const url = new URL(server);
+  url.pathname = `/${database}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      await admin.query(`DROP DATABASE \`${database}\``);
+      await admin.end();
+    },
+  };
+}
+
+/** The API on a database and data folder that already hold their data (a restored backup): nothing seeded, nothing removed at the end. */
+export function startOn(config: AppConfig): Promise<TestApi> {
+  return boot(config, async () => undefined);
+}
+
 function mariadbRedis(databaseUrl: string, redisUrl: string): Backend {
   return {
     name: 'MariaDB with Redis queues',
     server: true,
     async start(overrides = {}) {
-      const server = new URL(databaseUrl);
-      const database = `hsa_test_${randomBytes(4).toString('hex')}`;
-      server.pathname = '/';
-      const admin = await mysql.createConnection(server.toString().replace(/^mariadb:/, 'mysql:'));
-      await admin.query(`CREATE DATABASE \`${database}\` CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci`);
-      const url = new URL(server);
-      url.pathname = `/${database}`;
-      const config = baseConfig({ databaseUrl: url.toString(), redisUrl, seedDemo: false, ...overrides });
+      const database = await newDatabase(databaseUrl);
+      const config = baseConfig({ databaseUrl: database.url, redisUrl, seedDemo: false, ...overrides });
       const api = await boot(config, async () => {
-        await admin.query(`DROP DATABASE \`${database}\``);
-        await admin.end();
+        await database.drop();
         await dropRedisKeys(redisUrl, config.queuePrefix);
         rmSync(config.dataDir, { recursive: true, force: true });
       });

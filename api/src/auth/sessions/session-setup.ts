@@ -33,10 +33,13 @@ export const ACTIVITY_STEP_MS = 60_000;
 /** The calls an open page makes on its own, on a timer: not a sign that anybody is there. */
 export const BACKGROUND_CALLS: ReadonlySet<string> = new Set(['/get-js-version', '/front-config', '/health']);
 
+/** Where the secret made for the embedded default is kept. */
+export const sessionSecretFile = (dataDir: string) => join(dataDir, 'session-secret');
+
 /** The secret that signs cookies: configured, or made once and kept in the data folder. */
 export function sessionSecret(config: AppConfig): string {
   if (config.sessionSecret) return config.sessionSecret;
-  const file = join(config.dataDir, 'session-secret');
+  const file = sessionSecretFile(config.dataDir);
   if (!existsSync(file)) {
     mkdirSync(config.dataDir, { recursive: true });
     writeFileSync(file, randomBytes(48).toString('base64url'), { mode: 0o600 });
