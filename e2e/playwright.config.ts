@@ -4,6 +4,8 @@ import { E2E_BASE_PORT, E2E_PORT, E2E_WORKERS } from './support/e2e-env.ts';
 
 export default defineConfig({
   testDir: 'tests',
+  // After every journey: nothing personal in what the APIs logged.
+  globalTeardown: './support/no-personal-data.ts',
   // One worker per core, each with a server of its own (support/e2e-env.ts); the files run side by side, the journeys
   // of a file one after the other.
   workers: E2E_WORKERS,

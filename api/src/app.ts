@@ -22,7 +22,7 @@ import { REPO_ROOT } from './paths.js';
 export async function createApp(config: AppConfig): Promise<NestExpressApplication> {
   keepFilesPrivate();
   const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config), {
-    logger: config.production ? ['error', 'warn', 'log'] : ['error', 'warn'],
+    logger: config.logLevels,
     // JSON only (below): no form-encoded bodies, which any other site could make a browser send.
     bodyParser: false,
   });

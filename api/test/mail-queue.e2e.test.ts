@@ -1,9 +1,12 @@
+import { Logger } from '@nestjs/common';
 import { startInbox, type SmtpInbox } from '@hsa-lli/common/testing';
+import type { AddressInfo } from 'node:net';
+import { SMTPServer } from 'smtp-server';
 import type { Redis } from 'ioredis';
 import request from 'supertest';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createRedisClient } from '../src/redis/redis.module.js';
-import { BACKENDS, DEMO_PASSWORD, type TestApi } from './backends.js';
+import { BACKENDS, DEMO_PASSWORD, EMBEDDED_BACKEND, type TestApi } from './backends.js';
 
 /** Every value Redis keeps under a prefix, whatever the kind of its key (job hashes, lists, sorted sets, event streams). */
 async function valuesUnder(redis: Redis, prefix: string): Promise<Map<string, string>> {
@@ -75,6 +78,46 @@ describe.each(BACKENDS)('e-mails in the queue, on $name', (backend) => {
       expect(await holding()).toEqual([]);
     } finally {
       await unreachable.stop();
+    }
+  });
+});
+
+describe.runIf(EMBEDDED_BACKEND)('an e-mail the server refuses', () => {
+  let api: TestApi;
+  let server: SMTPServer;
+
+  beforeAll(async () => {
+    // A mail server that refuses every recipient, naming the address as real servers do.
+    server = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ['STARTTLS'],
+      logger: false,
+      onRcptTo: (address, _session, callback) => callback(Object.assign(new Error(`<${address.address}>: Recipient address rejected`), { responseCode: 550 })),
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.server.address() as AddressInfo;
+    api = await EMBEDDED_BACKEND!.start({ smtpUrl: `smtp://127.0.0.1:${port}`, publicUrl: 'http://hsa.test', logLevels: ['error', 'warn', 'log'] });
+  });
+
+  afterAll(async () => {
+    await api?.stop();
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+  });
+
+  it('is said in the log without the address it was for', async () => {
+    const lines: string[] = [];
+    for (const level of ['error', 'warn', 'log'] as const) {
+      vi.spyOn(Logger.prototype, level).mockImplementation((...message: unknown[]) => void lines.push(message.join(' ')));
+    }
+    try {
+      const email = 'hsa@demo.hsa-lli.fr';
+      await request(api.server).post('/api/auth/forgot-password').set('X-Forwarded-For', '203.0.113.91').send({ email }).expect(200);
+      const deadline = Date.now() + 10_000;
+      while (!lines.some((line) => line.includes('could not be sent')) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(lines.find((line) => line.includes('could not be sent'))).toContain('Réinitialisation de votre mot de passe');
+      expect(lines.filter((line) => line.includes(email))).toEqual([]);
+    } finally {
+      vi.restoreAllMocks();
     }
   });
 });

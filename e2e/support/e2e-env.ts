@@ -12,6 +12,8 @@ export const E2E_WORKERS = Number(process.env.E2E_WORKERS ?? availableParallelis
 export const E2E_BASE_PORT = Number(process.env.E2E_PORT ?? 4173);
 /** Where the slot's API keeps its data; wiped at each run. */
 export const E2E_DIR = join(tmpdir(), `hsa-lli-e2e-${E2E_SLOT}`);
+/** Everything the slot's API writes (standard output and error), read after the journeys (no-personal-data.ts). */
+export const apiLogOf = (slot: number) => join(tmpdir(), `hsa-lli-e2e-${slot}`, 'api.log');
 /** The remotes.json the API serves: tests rewrite it to move or stop a remote. */
 export const REMOTES_FILE = join(E2E_DIR, 'remotes.json');
 export const E2E_PORT = E2E_BASE_PORT + E2E_SLOT;

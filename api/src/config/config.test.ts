@@ -71,4 +71,11 @@ describe('configuration', () => {
     expect(loadConfig(PRODUCTION)).toMatchObject({ clamavUrl: 'tcp://clamav:3310', clamavRequired: true });
     expect(loadConfig({ ...PRODUCTION, CLAMAV_URL: '', CLAMAV_REQUIRED: 'false' })).toMatchObject({ clamavUrl: null, clamavRequired: false });
   });
+
+  it('logs everything in production, errors and warnings elsewhere, or what LOG_LEVEL says', () => {
+    expect(loadConfig(PRODUCTION).logLevels).toEqual(['error', 'warn', 'log']);
+    expect(loadConfig({}).logLevels).toEqual(['error', 'warn']);
+    expect(loadConfig({ LOG_LEVEL: 'error' }).logLevels).toEqual(['error']);
+    expect(() => loadConfig({ LOG_LEVEL: 'debug' })).toThrow('LOG_LEVEL must be error, warn or log (got debug)');
+  });
 });

@@ -69,6 +69,8 @@ export interface AppConfig {
   /** Days an applicant has to answer the offer of a good before silence counts as a refusal. */
   offerAnswerDays: number;
   production: boolean;
+  /** What the API's log keeps: errors, then warnings, then what it did (LOG_LEVEL: error, warn or log). */
+  logLevels: ('error' | 'warn' | 'log')[];
 }
 
 export class ConfigError extends Error {}
@@ -231,7 +233,18 @@ export function loadConfig(env: Env = process.env): AppConfig {
     chromiumPath: chromiumPathFrom(env),
     chromiumFromNpm: readBoolean(env, 'CHROMIUM_FROM_NPM', true),
     production,
+    logLevels: readLogLevels(env, production),
   };
+}
+
+const LOG_LEVELS = ['error', 'warn', 'log'] as const;
+
+/** LOG_LEVEL and the levels above it; by default everything in production, errors and warnings otherwise. */
+function readLogLevels(env: Env, production: boolean): AppConfig['logLevels'] {
+  const raw = env.LOG_LEVEL?.trim() || (production ? 'log' : 'warn');
+  const index = LOG_LEVELS.indexOf(raw as (typeof LOG_LEVELS)[number]);
+  if (index < 0) throw new ConfigError(`LOG_LEVEL must be error, warn or log (got ${raw})`);
+  return LOG_LEVELS.slice(0, index + 1);
 }
 
 /**

@@ -4,6 +4,7 @@ import { Logger } from '@nestjs/common';
 import mysql2, { type Pool, type PoolOptions } from 'mysql2';
 import { DataSource, type DataSourceOptions } from 'typeorm';
 import type { AppConfig } from '../config/config.js';
+import { DatabaseLog } from './database-log.js';
 import { ENTITIES } from './entities.js';
 import { MARIADB_MIGRATIONS, SQLITE_MIGRATIONS } from './migrations/index.js';
 import { takeTurnsOnSqlite } from './sqlite-turns.js';
@@ -42,7 +43,7 @@ const mysqlInUtc = {
  * per dialect and applied at start; the schema is never synchronised.
  */
 export function dataSourceOptions(config: Pick<AppConfig, 'databaseUrl' | 'dataDir'>): DataSourceOptions {
-  const common = { entities: ENTITIES, migrationsRun: true, synchronize: false, logging: ['error' as const] };
+  const common = { entities: ENTITIES, migrationsRun: true, synchronize: false, logging: ['error' as const, 'warn' as const, 'migration' as const], logger: new DatabaseLog() };
   if (config.databaseUrl) {
     return {
       ...common,

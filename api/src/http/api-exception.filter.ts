@@ -1,6 +1,8 @@
 import { Catch, HttpException, HttpStatus, Logger, type ArgumentsHost, type ExceptionFilter } from '@nestjs/common';
 import type { NextFunction, Request, Response } from 'express';
 import type { ApiErrorBody } from '@hsa-lli/common/domain';
+import { QueryFailedError } from 'typeorm';
+import { databaseErrorCode } from '../database/database-log.js';
 import { ApiHttpError } from './api-errors.js';
 
 const DEFAULT_MESSAGES: Partial<Record<number, string>> = {
@@ -15,6 +17,18 @@ const DEFAULT_MESSAGES: Partial<Record<number, string>> = {
  * 404 with no body, and otherwise `{error, warning?, fields?}` with a French message. Details of an
  * unexpected error stay in the server's log.
  */
+/**
+ * An unexpected error as the log keeps it: its stack; a database error by its code and query, its first line (the
+ * driver's message) left out, as it can quote the values people typed.
+ */
+function unexpected(exception: unknown): string {
+  if (exception instanceof QueryFailedError) {
+    const frames = (exception.stack ?? '').split('\n').slice(1).join('\n');
+    return `Query failed (${databaseErrorCode(exception.driverError)}): ${exception.query.slice(0, 300)}\n${frames}`;
+  }
+  return exception instanceof Error ? (exception.stack ?? exception.message) : String(exception);
+}
+
 @Catch()
 export class ApiExceptionFilter implements ExceptionFilter {
   private readonly logger = new Logger('API');
@@ -22,7 +36,7 @@ export class ApiExceptionFilter implements ExceptionFilter {
   catch(exception: unknown, host: ArgumentsHost): void {
     const response = host.switchToHttp().getResponse<Response>();
     if (!(exception instanceof HttpException)) {
-      this.logger.error(exception instanceof Error ? (exception.stack ?? exception.message) : String(exception));
+      this.logger.error(unexpected(exception));
       response.status(500).json({ error: 'Une erreur inattendue est survenue.' } satisfies ApiErrorBody);
       return;
     }

@@ -41,6 +41,9 @@ const FORGET = { removeOnComplete: true, removeOnFail: true };
  * E-mails go through the 'mail' queue, so that a slow mail server never slows an answer down. With
  * SMTP_URL they are sent; without it they are written as .eml files under the data folder.
  */
+/** A text with every e-mail address replaced: what the logs may keep of a mail server's answer. */
+export const withoutAddresses = (text: string) => text.replace(/[^\s<>"'(),;:]+@[^\s<>"'(),;:]+/g, '«adresse»');
+
 @Injectable()
 export class MailService {
   private readonly logger = new Logger(MailService.name);
@@ -63,16 +66,17 @@ export class MailService {
   private async deliver(mail: Mail): Promise<{ to: string }> {
     const { text, html } = renderMail(mail);
     const info = await this.transport.sendMail({ from: this.config.mailFrom, to: mail.to, subject: mail.subject, text, html }).catch((error: unknown) => {
-      // Its job and its data go with the failure: the log tells whom it was for and why, never its text.
-      this.logger.error(`The e-mail to ${mail.to} (« ${mail.subject} ») could not be sent: ${error instanceof Error ? error.message : String(error)}`);
-      throw error;
+      // The log says which e-mail and why, never to whom (a server's refusal names the address: it is taken out) nor its text.
+      const reason = withoutAddresses(error instanceof Error ? error.message : String(error));
+      this.logger.error(`An e-mail (« ${mail.subject} ») could not be sent: ${reason}`);
+      throw new Error(reason);
     });
     if (!this.config.smtpUrl) {
       const folder = join(this.config.dataDir, 'mail');
       mkdirSync(folder, { recursive: true });
       const file = join(folder, `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(3).toString('hex')}.eml`);
       writeFileSync(file, (info as { message: Buffer }).message);
-      this.logger.log(`No SMTP_URL: the e-mail to ${mail.to} (« ${mail.subject} ») was written to ${file}`);
+      this.logger.log(`No SMTP_URL: an e-mail (« ${mail.subject} ») was written to ${file}`);
     }
     return { to: mail.to };
   }
