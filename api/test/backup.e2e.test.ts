@@ -1,9 +1,9 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { backUp, check, readManifest, restore } from '../src/backup/backup.js';
+import { backUp, check, readManifest, removeOldBackups, restore } from '../src/backup/backup.js';
 import type { AppConfig } from '../src/config/config.js';
 import { RecordDocument } from '../src/documents/entities/record-document.entity.js';
 import { Record } from '../src/records/entities/record.entity.js';
@@ -98,6 +98,24 @@ describe.each(BACKENDS)('backups that restore, on $name', (backend) => {
       await restored.stop();
     }
   }, 120_000);
+
+  it('removes the backups and keys folders older than the delay, never the one just made nor any other folder', async () => {
+    const backups = folder('backups');
+    const keys = folder('keys');
+    const stampOf = (date: Date) => date.toISOString().replace(/[-:]/g, '').replace(/\..+/, 'Z');
+    const old = join(backups, 'hsa-lli-20200101T020000Z');
+    const oldKeys = join(keys, 'hsa-lli-keys-20200101T020000Z');
+    const recent = join(backups, `hsa-lli-${stampOf(new Date(Date.now() - 86_400_000))}`);
+    const other = join(backups, 'hsa-lli-notes');
+    for (const made of [old, oldKeys, recent, other]) mkdirSync(made);
+    writeFileSync(join(backups, 'hsa-lli-20200101T030000Z'), 'not a folder');
+    const made = await backUp(api.config, backups, keys);
+    const removed = await removeOldBackups([backups, keys], 30, new Date(), made);
+    expect(removed.sort()).toEqual([old, oldKeys].sort());
+    for (const kept of [made, recent, other, join(backups, 'hsa-lli-20200101T030000Z')]) expect(existsSync(kept)).toBe(true);
+    // The one just made is never removed, however short the delay.
+    expect(await removeOldBackups([backups], 1, new Date(Date.now() + 10 * 86_400_000), made)).not.toContain(made);
+  });
 
   it('takes a consistent backup while documents are being sent: every document of the copy is there and readable', async () => {
     const customer = await loggedIn(api, CUSTOMER);

@@ -1,7 +1,7 @@
 import 'reflect-metadata';
 import { resolve } from 'node:path';
 import { ConfigError, keepFilesPrivate, loadConfig } from '../config/config.js';
-import { backUp, check, readManifest, restore } from './backup.js';
+import { backUp, check, readManifest, removeOldBackups, restore } from './backup.js';
 
 // `npm run backup -- <folder> [--keys <folder>]` and `npm run restore -- <backup> [--keys <folder>]`, on the database and
 // data folder of the usual environment variables (DATABASE_URL, DATA_DIR, DOCUMENTS_KEYS).
@@ -18,6 +18,9 @@ try {
   if (command === 'backup') {
     const made = await backUp(config, resolve(target), keys);
     console.log(`Backup written: ${made}`);
+    for (const removed of await removeOldBackups([resolve(target), keys], config.retentionBackupDays, new Date(), made)) {
+      console.log(`Older than ${config.retentionBackupDays} days (RETENTION_BACKUP_DAYS), removed: ${removed}`);
+    }
     if ((await readManifest(made)).keys_apart) console.log(`Keys written apart, under ${keys}: keep them somewhere else than the backup.`);
     else if (!config.documentsKeys && keys === null) console.log('The documents key of the embedded default is not in the backup (--keys <folder> writes it apart): without it, the documents cannot be read back.');
   } else {

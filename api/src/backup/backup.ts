@@ -159,6 +159,34 @@ async function writeBackup(config: AppConfig, folder: string, madeAt: Date, keys
   return folder;
 }
 
+const BACKUP_FOLDER = /^hsa-lli-(keys-)?(\d{8}T\d{6}Z)$/;
+
+/** When a folder's name says it was made (`hsa-lli-20261128T213822Z`), or null for any other folder. */
+function madeAtOf(name: string): Date | null {
+  const stamped = BACKUP_FOLDER.exec(name)?.[2];
+  return stamped ? new Date(stamped.replace(/^(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(\d{2})Z$/, '$1-$2-$3T$4:$5:$6Z')) : null;
+}
+
+/**
+ * Removes the backups (and their keys folders) made more than `days` days before `now` from the folders given,
+ * never the one just made: a backup holds what was erased since, and keeps it no longer than that. Answers what it
+ * removed. Folders it did not name are left alone.
+ */
+export async function removeOldBackups(folders: (string | null)[], days: number, now: Date, kept: string): Promise<string[]> {
+  const removed: string[] = [];
+  for (const folder of folders) {
+    if (!folder || !existsSync(folder)) continue;
+    for (const entry of await readdir(folder, { withFileTypes: true })) {
+      const madeAt = entry.isDirectory() ? madeAtOf(entry.name) : null;
+      const path = join(folder, entry.name);
+      if (!madeAt || path === kept || now.getTime() - madeAt.getTime() <= days * 86_400_000) continue;
+      await rm(path, { recursive: true, force: true });
+      removed.push(path);
+    }
+  }
+  return removed;
+}
+
 /** The backup's manifest, refused when it is not one. */
 export async function readManifest(backup: string): Promise<BackupManifest> {
   const file = join(backup, 'manifest.json');

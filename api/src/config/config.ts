@@ -59,6 +59,8 @@ export interface AppConfig {
   clamavRequired: boolean;
   /** Application files a staff member may consult in 24 hours before an administrator must allow more. */
   recordViewsPerDay: number;
+  /** Days a backup is kept by `npm run backup`, which removes older ones from its folder (RETENTION_BACKUP_DAYS). */
+  retentionBackupDays: number;
   /**
    * Keys of the private documents (AES-256-GCM): the first encrypts, all decrypt, so that a key can be rotated.
    * Null: one key made once and kept under dataDir/secrets (never in production).
@@ -226,6 +228,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     clamavUrl: readClamavUrl(env, clamavRequired),
     clamavRequired,
     recordViewsPerDay: readCount(env, 'RECORD_VIEWS_PER_DAY', 200),
+    retentionBackupDays: readCount(env, 'RETENTION_BACKUP_DAYS', 30),
     documentsKeys: readDocumentKeys(env, production),
     committeeQuorum: readShare(env, 'COMMITTEE_QUORUM', 0.5),
     offerAnswerDays: readCount(env, 'OFFER_ANSWER_DAYS', 10),
