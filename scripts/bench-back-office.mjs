@@ -2,8 +2,8 @@
 // `npm start` serves them (the demo data with its year of history), Chromium logged in as an hsa, each page opened by
 // its address and timed from the navigation's start until its data is on screen (its own mark below, and no loader
 // nor busy table left). Each page five times in a browser that has seen the site before (its HTTP cache warm, as
-// staff's is), and three times in a new one (nothing cached), its median reported. Writes bench/back-office.md; fails when a page's median in the
-// warm browser is over 1 s.
+// staff's is), and three times in a new one (nothing cached), its median reported. Writes bench/back-office.md; fails
+// when a page's median in the warm browser is over 1 s.
 //   npm run bench:back-office
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, totalmem, tmpdir } from 'node:os';

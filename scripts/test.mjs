@@ -2,8 +2,9 @@
 // the type checks and the unit tests run side by side; then the API tests (on SQLite, and on MariaDB + Redis when
 // DATABASE_URL and REDIS_URL are set, the two backends side by side); then the browser journeys against the production
 // builds; then the production shape through its gateway; then, when the shell, common or the public site changed since
-// the commit bench/lighthouse.md was measured at, the public pages' Lighthouse budget. The API tests and the journeys each keep both cores busy:
-// run together, each took the other's time (measured in bench/ci.md), so they run one after the other.
+// the commit bench/lighthouse.md was measured at, the public pages' Lighthouse budget. The API tests and the journeys
+// each keep both cores busy: run together, each took the other's time (measured in bench/ci.md), so they run one after
+// the other.
 import { spawn, spawnSync } from 'node:child_process';
 import { createWriteStream, existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

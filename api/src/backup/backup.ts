@@ -94,6 +94,7 @@ export async function backUp(
 
 async function writeBackup(config: AppConfig, folder: string, madeAt: Date, keysInto: string | null, beforeDatabase?: () => Promise<void>): Promise<string> {
   const dialect = dialectOf(config);
+  const database = dialect === 'sqlite' ? SQLITE_FILE : MARIADB_FILE;
   const folders = keptFolders(config.dataDir);
   const staging = join(config.dataDir, `backup-${stamp(madeAt)}-${process.pid}`);
   let files = 0;
@@ -114,14 +115,14 @@ async function writeBackup(config: AppConfig, folder: string, madeAt: Date, keys
     if (dialect === 'sqlite') {
       const live = new Database(join(config.dataDir, 'hsa-lli.sqlite'), { readonly: true, fileMustExist: true });
       try {
-        await live.backup(join(folder, SQLITE_FILE));
+        await live.backup(join(folder, database));
       } finally {
         live.close();
       }
     } else {
-      await dumpMariadb(config.databaseUrl!, join(folder, MARIADB_FILE));
+      await dumpMariadb(config.databaseUrl!, join(folder, database));
     }
-    await chmod(join(folder, dialect === 'sqlite' ? SQLITE_FILE : MARIADB_FILE), 0o600);
+    await chmod(join(folder, database), 0o600);
     for (const kept of folders) {
       const before = linked.get(kept)!;
       files += await copyFiles(join(staging, kept), join(folder, 'data', kept), before);
@@ -150,7 +151,7 @@ async function writeBackup(config: AppConfig, folder: string, madeAt: Date, keys
     made_at: madeAt.toISOString(),
     app_version: APP_VERSION,
     dialect,
-    database: dialect === 'sqlite' ? SQLITE_FILE : MARIADB_FILE,
+    database,
     folders,
     files,
     keys_apart: keysApart,

@@ -7,6 +7,9 @@ export function databaseErrorCode(error: unknown): string {
   return code ?? (error instanceof Error ? error.name : 'error');
 }
 
+/** A failed query as the log keeps it: the error's code and the SQL, whose values are placeholders. */
+export const failedQuery = (error: unknown, query: string) => `Query failed (${databaseErrorCode(error)}): ${query.slice(0, 300)}`;
+
 /**
  * TypeORM's messages in the API's log: a failed query by its SQL, whose values are placeholders, and its error's code;
  * never its parameters nor the driver's message, which hold what people typed (docs/data-protection.md).
@@ -25,7 +28,7 @@ export class DatabaseLog implements Logger {
   }
 
   logQueryError(error: string | Error, query: string): void {
-    this.logger.error(`Query failed (${databaseErrorCode(error)}): ${query.slice(0, 300)}`);
+    this.logger.error(failedQuery(error, query));
   }
 
   log(level: 'log' | 'info' | 'warn', message: unknown): void {

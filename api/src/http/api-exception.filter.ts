@@ -2,7 +2,7 @@ import { Catch, HttpException, HttpStatus, Logger, type ArgumentsHost, type Exce
 import type { NextFunction, Request, Response } from 'express';
 import type { ApiErrorBody } from '@hsa-lli/common/domain';
 import { QueryFailedError } from 'typeorm';
-import { databaseErrorCode } from '../database/database-log.js';
+import { failedQuery } from '../database/database-log.js';
 import { ApiHttpError } from './api-errors.js';
 
 const DEFAULT_MESSAGES: Partial<Record<number, string>> = {
@@ -13,22 +13,22 @@ const DEFAULT_MESSAGES: Partial<Record<number, string>> = {
 };
 
 /**
- * Every error answer in the spec's shapes: 401 `{error:'Unauthorized'}`, 403 `{error:'Forbidden'}`,
- * 404 with no body, and otherwise `{error, warning?, fields?}` with a French message. Details of an
- * unexpected error stay in the server's log.
- */
-/**
  * An unexpected error as the log keeps it: its stack; a database error by its code and query, its first line (the
  * driver's message) left out, as it can quote the values people typed.
  */
 function unexpected(exception: unknown): string {
   if (exception instanceof QueryFailedError) {
     const frames = (exception.stack ?? '').split('\n').slice(1).join('\n');
-    return `Query failed (${databaseErrorCode(exception.driverError)}): ${exception.query.slice(0, 300)}\n${frames}`;
+    return `${failedQuery(exception.driverError, exception.query)}\n${frames}`;
   }
   return exception instanceof Error ? (exception.stack ?? exception.message) : String(exception);
 }
 
+/**
+ * Every error answer in the spec's shapes: 401 `{error:'Unauthorized'}`, 403 `{error:'Forbidden'}`,
+ * 404 with no body, and otherwise `{error, warning?, fields?}` with a French message. Details of an
+ * unexpected error stay in the server's log.
+ */
 @Catch()
 export class ApiExceptionFilter implements ExceptionFilter {
   private readonly logger = new Logger('API');

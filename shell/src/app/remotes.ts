@@ -19,8 +19,8 @@ function registerOnce(): Promise<void> {
 /**
  * Fetches the files of the remote that answers a path (its manifest, its entry, its routes' file) while the shell's
  * own scripts start, instead of after them: the first page of a visit is on screen one round of requests sooner. Its
- * shared libraries are left to the shell, which provides them. Nothing else is run; should anything fail, the page's
- * loading reports it (loadRemoteRoutes).
+ * shared libraries are left to the shell, which provides them. Only its entry runs (it names the remote's modules);
+ * should anything fail, the page's loading reports it (loadRemoteRoutes).
  */
 export function preloadRemoteFor(pathname: string): void {
   const remote = remoteForPath(pathname);
