@@ -30,6 +30,7 @@ import { DemoSeeder } from './seed/demo-seeder.js';
 import { SeoModule } from './seo/seo.module.js';
 import { StatsModule } from './stats/stats.module.js';
 import { TimelineModule } from './timeline/timeline.module.js';
+import { DataProtectionModule } from './data-protection/data-protection.module.js';
 import { TokensModule } from './tokens/tokens.module.js';
 import { UsersModule } from './users/users.module.js';
 import { VaultModule } from './vault/vault.module.js';
@@ -73,6 +74,7 @@ export class AppModule {
         SeoModule,
         StatsModule,
         TimelineModule,
+        DataProtectionModule,
         VersionModule,
       ],
       providers: [DemoSeeder],

@@ -12,7 +12,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AuditEntry } from '../src/audit/entities/audit-entry.entity.js';
 import { PrintTokens } from '../src/auth/print-token.js';
 import { Good } from '../src/goods/entities/good.entity.js';
-import { PDF_KEPT_MS } from '../src/printing/printed-files.js';
 import { PdfPrinter } from '../src/printing/printing.processor.js';
 import { PrintingService } from '../src/printing/printing.service.js';
 import { Record } from '../src/records/entities/record.entity.js';
@@ -152,7 +151,7 @@ describe.each(BACKENDS)('the printable PDFs, on $name', (backend) => {
     await downloadPdf(agents.hsa, call);
     const folder = join(api.config.dataDir, 'private', 'pdf');
     const [stored] = readdirSync(folder).filter((name) => name.startsWith(`summary-${record.id}-`));
-    const dayAndMore = new Date(Date.now() - PDF_KEPT_MS - 60_000);
+    const dayAndMore = new Date(Date.now() - api.config.retention.printedPdfHours * 60 * 60_000 - 60_000);
     utimesSync(join(folder, stored!), dayAndMore, dayAndMore);
     // The sweep that follows each print, and the worker's start, removes it.
     await api.app.get(PrintingService).files.sweep();

@@ -61,6 +61,8 @@ export interface AppConfig {
   recordViewsPerDay: number;
   /** Days a backup is kept by `npm run backup`, which removes older ones from its folder (RETENTION_BACKUP_DAYS). */
   retentionBackupDays: number;
+  /** How long each kind of personal data is kept (docs/data-protection.md, one variable per row). */
+  retention: RetentionDelays;
   /**
    * Keys of the private documents (AES-256-GCM): the first encrypts, all decrypt, so that a key can be rotated.
    * Null: one key made once and kept under dataDir/secrets (never in production).
@@ -109,6 +111,59 @@ function readBoolean(env: Env, name: string, fallback: boolean): boolean {
   if (['1', 'true', 'yes', 'on'].includes(raw)) return true;
   if (['0', 'false', 'no', 'off'].includes(raw)) return false;
   throw new ConfigError(`${name} must be true or false (got ${env[name]})`);
+}
+
+/**
+ * The delays of docs/data-protection.md, each from its own variable: a file's documents after its last activity, the
+ * rest of it once they are gone, a closed file, a signed lease's documents and file, contact requests, unused
+ * invitations, used links, the exports, printed PDFs and e-mail files, and the audit trail.
+ */
+export interface RetentionDelays {
+  inactiveDocumentsDays: number;
+  inactiveFileMonths: number;
+  /** Days before an inactive file's erasure at which its applicant is warned, the earliest first. */
+  inactiveWarnDays: number[];
+  closedFileDays: number;
+  closedWarnDays: number;
+  leaseDocumentsDays: number;
+  afterLeavingYears: number;
+  contactYears: number;
+  unusedInvitationDays: number;
+  tokensDays: number;
+  exportMinutes: number;
+  printedPdfHours: number;
+  mailFilesDays: number;
+  auditDays: number;
+  erasureLogYears: number;
+}
+
+function readRetention(env: Env): RetentionDelays {
+  return {
+    inactiveDocumentsDays: readCount(env, 'RETENTION_INACTIVE_DOCUMENTS_DAYS', 90),
+    inactiveFileMonths: readCount(env, 'RETENTION_INACTIVE_FILE_MONTHS', 12),
+    inactiveWarnDays: readCounts(env, 'RETENTION_INACTIVE_WARN_DAYS', [30, 7]),
+    closedFileDays: readCount(env, 'RETENTION_CLOSED_FILE_DAYS', 90),
+    closedWarnDays: readCount(env, 'RETENTION_CLOSED_WARN_DAYS', 7),
+    leaseDocumentsDays: readCount(env, 'RETENTION_LEASE_DOCUMENTS_DAYS', 90),
+    afterLeavingYears: readCount(env, 'RETENTION_AFTER_LEAVING_YEARS', 3),
+    contactYears: readCount(env, 'RETENTION_CONTACT_YEARS', 3),
+    unusedInvitationDays: readCount(env, 'RETENTION_UNUSED_INVITATION_DAYS', 30),
+    tokensDays: readCount(env, 'RETENTION_TOKENS_DAYS', 90),
+    exportMinutes: readCount(env, 'RETENTION_EXPORT_MINUTES', 60),
+    printedPdfHours: readCount(env, 'RETENTION_PRINTED_PDF_HOURS', 24),
+    mailFilesDays: readCount(env, 'RETENTION_MAIL_FILES_DAYS', 7),
+    auditDays: readCount(env, 'RETENTION_AUDIT_DAYS', 365),
+    erasureLogYears: readCount(env, 'RETENTION_ERASURE_LOG_YEARS', 3),
+  };
+}
+
+/** A list of whole numbers above 0, such as `30,7`, given from the largest down. */
+function readCounts(env: Env, name: string, fallback: number[]): number[] {
+  const raw = env[name]?.trim();
+  if (!raw) return fallback;
+  const counts = raw.split(',').map((part) => part.trim());
+  if (!counts.every((part) => /^[1-9]\d{0,6}$/.test(part))) throw new ConfigError(`${name} must be whole numbers above 0 separated by commas, such as 30,7 (got ${raw})`);
+  return counts.map(Number).sort((a, b) => b - a);
 }
 
 function readCount(env: Env, name: string, fallback: number): number {
@@ -229,6 +284,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     clamavRequired,
     recordViewsPerDay: readCount(env, 'RECORD_VIEWS_PER_DAY', 200),
     retentionBackupDays: readCount(env, 'RETENTION_BACKUP_DAYS', 30),
+    retention: readRetention(env),
     documentsKeys: readDocumentKeys(env, production),
     committeeQuorum: readShare(env, 'COMMITTEE_QUORUM', 0.5),
     offerAnswerDays: readCount(env, 'OFFER_ANSWER_DAYS', 10),

@@ -1,6 +1,8 @@
 import { AuditEntry } from '../audit/entities/audit-entry.entity.js';
 import { RecordViewAllowance } from '../audit/entities/record-view-allowance.entity.js';
 import { Session } from '../auth/sessions/session.entity.js';
+import { Erasure } from '../data-protection/entities/erasure.entity.js';
+import { RetentionWarning } from '../data-protection/entities/retention-warning.entity.js';
 import { RateLimit } from '../http/entities/rate-limit.entity.js';
 import { AgendaItem } from '../committee/entities/agenda-item.entity.js';
 import { CommitteeCandidate } from '../committee/entities/committee-candidate.entity.js';
@@ -40,6 +42,7 @@ export const ENTITIES = [
   ContactForm,
   ContactReply,
   Equipment,
+  Erasure,
   Good,
   Image,
   Offer,
@@ -53,6 +56,7 @@ export const ENTITIES = [
   RecordStageChange,
   RecordViewAllowance,
   Residence,
+  RetentionWarning,
   Session,
   StatisticMonth,
   StatisticRefresh,

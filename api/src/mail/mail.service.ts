@@ -1,6 +1,7 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
+import { readdir, readFile, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import nodemailer, { type Transporter } from 'nodemailer';
 import { APP_CONFIG } from '../config/config.module.js';
@@ -72,12 +73,37 @@ export class MailService {
       throw new Error(reason);
     });
     if (!this.config.smtpUrl) {
-      const folder = join(this.config.dataDir, 'mail');
-      mkdirSync(folder, { recursive: true });
-      const file = join(folder, `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(3).toString('hex')}.eml`);
+      mkdirSync(this.folder, { recursive: true });
+      const file = join(this.folder, `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(3).toString('hex')}.eml`);
       writeFileSync(file, (info as { message: Buffer }).message);
       this.logger.log(`No SMTP_URL: an e-mail (« ${mail.subject} ») was written to ${file}`);
     }
     return { to: mail.to };
+  }
+
+  /** Where the embedded default (no SMTP_URL) writes its e-mails. */
+  private get folder(): string {
+    return join(this.config.dataDir, 'mail');
+  }
+
+  /**
+   * Removes the embedded default's e-mail files that name this address (sent to it, or telling staff of it), or older
+   * than `olderThan`: an erasure leaves no e-mail of the person behind, and none stays longer than
+   * RETENTION_MAIL_FILES_DAYS. Answers how many went.
+   */
+  async forgetFiles({ naming, olderThan }: { naming?: string; olderThan?: Date }): Promise<number> {
+    const names = (await readdir(this.folder).catch(() => [] as string[])).filter((name) => name.endsWith('.eml'));
+    const address = naming?.toLowerCase();
+    let removed = 0;
+    for (const name of names) {
+      const path = join(this.folder, name);
+      const old = olderThan && ((await stat(path).catch(() => null))?.mtime ?? olderThan) < olderThan;
+      // Quoted-printable lines are cut with a soft break (=): joined again before the address is looked for.
+      const theirs = address && (await readFile(path, 'utf8').catch(() => '')).replace(/=\r?\n/g, '').toLowerCase().includes(address);
+      if (!old && !theirs) continue;
+      await rm(path, { force: true });
+      removed += 1;
+    }
+    return removed;
   }
 }

@@ -18,15 +18,12 @@ export function pdfKey(frontVersion: string, data: unknown): string {
   return createHash('sha256').update(`${TEMPLATE_REVISION}\n${frontVersion}\n${JSON.stringify(data)}`).digest('hex').slice(0, 40);
 }
 
-/**
- * How long a printed PDF is kept: asked for again later, it is printed again. An applicant's summary holds their
- * incomes and contact details; it stays on disk no longer than the working day it was wanted for.
- */
-export const PDF_KEPT_MS = 24 * 60 * 60_000;
 
 /**
  * The printed PDFs: private files (mode 0600 under DATA_DIR/private/pdf), one per kind, id and key, encrypted like the
- * documents (AES-256-GCM with the documents' keyring), and removed once older than PDF_KEPT_MS.
+ * documents (AES-256-GCM with the documents' keyring), and removed once older than `keptMs`
+ * (RETENTION_PRINTED_PDF_HOURS, 24 by default): asked for again later, a PDF is printed again. An applicant's summary
+ * holds their incomes and contact details; it stays on disk no longer than the working day it was wanted for.
  */
 export class PrintedFiles {
   readonly directory: string;
@@ -34,6 +31,7 @@ export class PrintedFiles {
   constructor(
     dataDir: string,
     private readonly keyring: Keyring,
+    private readonly keptMs: number,
   ) {
     this.directory = join(privateDir(dataDir), 'pdf');
   }
@@ -45,7 +43,7 @@ export class PrintedFiles {
   /** Whether this PDF is stored and still kept. */
   async has(kind: PdfKind, id: number, key: string): Promise<boolean> {
     const file = await stat(this.pathOf(kind, id, key)).catch(() => null);
-    return file !== null && Date.now() - file.mtimeMs < PDF_KEPT_MS;
+    return file !== null && Date.now() - file.mtimeMs < this.keptMs;
   }
 
   /**
@@ -74,11 +72,16 @@ export class PrintedFiles {
     await encryptAt(path, this.keyring, (async function* () {
       yield content;
     })());
-    const prefix = `${kind}-${id}-`;
-    for (const name of await readdir(this.directory)) {
-      if (name.startsWith(prefix) && name.endsWith('.pdf.enc') && join(this.directory, name) !== path) await rm(join(this.directory, name), { force: true });
-    }
+    await this.remove(kind, id, path);
     await this.sweep();
+  }
+
+  /** Removes every stored PDF of this good, file or session (but `kept`): an erased file leaves no printed summary. */
+  async remove(kind: PdfKind, id: number, kept?: string): Promise<void> {
+    const prefix = `${kind}-${id}-`;
+    for (const name of await readdir(this.directory).catch(() => [] as string[])) {
+      if (name.startsWith(prefix) && name.endsWith('.pdf.enc') && join(this.directory, name) !== kept) await rm(join(this.directory, name), { force: true });
+    }
   }
 
   /**
@@ -88,7 +91,7 @@ export class PrintedFiles {
   async sweep(): Promise<void> {
     const names = await readdir(this.directory).catch(() => [] as string[]);
     for (const name of names) {
-      const kept = name.endsWith('.partial') ? 60 * 60_000 : name.endsWith('.pdf.enc') ? PDF_KEPT_MS : 0;
+      const kept = name.endsWith('.partial') ? 60 * 60_000 : name.endsWith('.pdf.enc') ? this.keptMs : 0;
       const file = await stat(join(this.directory, name)).catch(() => null);
       if (file && Date.now() - file.mtimeMs >= kept) await rm(join(this.directory, name), { force: true });
     }

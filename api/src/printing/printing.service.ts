@@ -71,7 +71,7 @@ export class PrintingService implements OnModuleInit, OnModuleDestroy {
     private readonly browser: BrowserProvider,
     private readonly sessions: SessionViews,
   ) {
-    this.files = new PrintedFiles(config.dataDir, loadKeyring(config));
+    this.files = new PrintedFiles(config.dataDir, loadKeyring(config), config.retention.printedPdfHours * 60 * 60_000);
     this.sweeper = setInterval(() => void this.files.sweep(), 60 * 60_000).unref();
   }
 

@@ -22,8 +22,6 @@ type ExportRequest = z.output<typeof recordExportSchema>;
 const JOB = 'records';
 /** Rows read from the database at a time. */
 const CHUNK = 1000;
-/** An export holds personal data: it is kept one hour, for its requester to download, then removed. */
-const KEPT_MS = 60 * 60 * 1000;
 
 /** What the job is given: whom the file is for, under which name it is written, and which list. */
 interface ExportJobData {
@@ -74,6 +72,9 @@ function cells(row: RecordRow): string[] {
  * A CSV field: quoted, its quotes doubled; one a spreadsheet would take for a formula (= + - @) is kept as text by a
  * leading apostrophe.
  */
+/** The private folder of the exports: the staff's lists and the data subjects' own data. */
+export const exportsDir = (dataDir: string) => join(privateDir(dataDir), 'exports');
+
 function csvField(value: string): string {
   const text = /^[=+\-@]/.test(value) ? `'${value}` : value;
   return `"${text.replaceAll('"', '""')}"`;
@@ -89,13 +90,16 @@ export class RecordsExportService implements OnModuleDestroy {
   private readonly logger = new Logger(RecordsExportService.name);
   private readonly directory: string;
   private readonly sweeper: NodeJS.Timeout;
+  /** An export holds personal data: it is kept for its requester to download (RETENTION_EXPORT_MINUTES), then removed. */
+  private readonly keptMs: number;
 
   constructor(
     private readonly jobs: JobsService,
     private readonly list: RecordsListService,
     @Inject(APP_CONFIG) config: AppConfig,
   ) {
-    this.directory = join(privateDir(config.dataDir), 'exports');
+    this.directory = exportsDir(config.dataDir);
+    this.keptMs = config.retention.exportMinutes * 60_000;
     jobs.register('exports', JOB, (data) => this.write(data as ExportJobData));
     this.sweeper = setInterval(() => void this.sweep(), 10 * 60 * 1000).unref();
   }
@@ -119,7 +123,7 @@ export class RecordsExportService implements OnModuleDestroy {
     if (found.job.state !== 'completed') return { job: found.job };
     const path = this.pathOf(data);
     const written = await stat(path).catch(() => null);
-    if (!written || Date.now() - written.mtimeMs > KEPT_MS) return null;
+    if (!written || Date.now() - written.mtimeMs > this.keptMs) return null;
     return { content: { path }, contentType: CONTENT_TYPES[data.format], fileName: `dossiers-${parisDay(new Date())}.${data.format}` };
   }
 
@@ -175,13 +179,16 @@ export class RecordsExportService implements OnModuleDestroy {
     return rows;
   }
 
-  /** Removes the exports older than an hour, and what a job that stopped midway left. */
-  private async sweep(): Promise<void> {
+  /**
+   * Removes the exports kept long enough, the data subjects' own among them (same folder), and what a job that stopped
+   * midway left.
+   */
+  async sweep(): Promise<void> {
     const names = await readdir(this.directory).catch(() => []);
     for (const name of names) {
       const path = join(this.directory, name);
       const file = await stat(path).catch(() => null);
-      if (file && Date.now() - file.mtimeMs > KEPT_MS) await rm(path, { force: true });
+      if (file && Date.now() - file.mtimeMs > this.keptMs) await rm(path, { force: true });
     }
   }
 }

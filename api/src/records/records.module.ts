@@ -17,6 +17,6 @@ import { RecordsService } from './records.service.js';
   imports: [TypeOrmModule.forFeature([Record]), AuditModule, GoodsModule, ResidencesModule, VaultModule],
   controllers: [RecordsController, RecordsAdminController],
   providers: [RecordsService, RecordsListService, RecordsListColumnsService, RecordsListListener, RecordsExportService],
-  exports: [RecordsService],
+  exports: [RecordsService, RecordsListColumnsService],
 })
 export class RecordsModule {}

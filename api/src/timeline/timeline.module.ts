@@ -11,5 +11,6 @@ import { TimelineService } from './timeline.service.js';
   imports: [CommitteeModule, FollowUpModule, GoodsModule, RecordsModule],
   controllers: [TimelineController],
   providers: [TimelineService],
+  exports: [TimelineService],
 })
 export class TimelineModule {}

@@ -167,7 +167,7 @@ export class CredentialsService {
    * The logged-in account, once the password given is its own. Wrong guesses are counted before the check, as
    * logins are, so that a session left open is no way to find the password out; a right one starts the count afresh.
    */
-  private async ownerOf(userId: number, password: string, field: string): Promise<User> {
+  async ownerOf(userId: number, password: string, field: string): Promise<User> {
     const key = `password-check:account:${userId}`;
     if ((await this.limiter.hit(key, PASSWORD_CHECK_LIMIT)) > PASSWORD_CHECK_LIMIT.max) {
       throw new TooManyAttemptsError('Trop de tentatives avec un mot de passe incorrect. Pour votre sécurité, patientez 15 minutes avant de réessayer.');

@@ -13,6 +13,6 @@ import { UsersService } from './users.service.js';
   imports: [TypeOrmModule.forFeature([User]), SessionsModule, RecordsModule],
   controllers: [UsersController, CredentialsController, RecordInvitationController],
   providers: [UsersService, CredentialsService],
-  exports: [UsersService],
+  exports: [UsersService, CredentialsService],
 })
 export class UsersModule {}

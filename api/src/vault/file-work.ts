@@ -7,6 +7,7 @@ import { readFile } from 'node:fs/promises';
 import sharp from 'sharp';
 import { DocumentRefused } from './messages.js';
 import type { PhotoDecoding, PhotoType } from './photos.js';
+import type { LegalDocument } from '@hsa-lli/common/domain';
 
 // libvips keeps the images of its recent operations (50 MB and 100 of them): here, each is used once.
 sharp.cache(false);
@@ -18,7 +19,9 @@ export type FileTask =
   /** A HEIC/HEIF picture as a JPEG (residences' and goods' photos): the native decoder's wait, or the WASM one's work. */
   | { task: 'heic-to-jpeg'; path: string; decoding: PhotoDecoding }
   /** The watermarked copy of a kept document, for staff. */
-  | { task: 'watermark'; bytes: Uint8Array; contentType: string; text: string };
+  | { task: 'watermark'; bytes: Uint8Array; contentType: string; text: string }
+  /** A data subject's export: their file as a readable PDF (laid out from `readable`), the JSON files, their documents. */
+  | { task: 'data-export'; readable: LegalDocument; json: { [name: string]: unknown }; files: { name: string; bytes: Uint8Array }[] };
 
 export type FileTaskResult = { refused: string } | { bytes: Uint8Array; contentType: string; pages: number };
 
@@ -43,6 +46,14 @@ async function perform(input: FileTask): Promise<FileTaskResult> {
       const { watermarkPdf, watermarkPhoto } = await import('./watermark.js');
       if (input.contentType === 'application/pdf') return { bytes: await watermarkPdf(input.bytes, input.text), contentType: 'application/pdf', pages: 0 };
       return { bytes: await watermarkPhoto(input.bytes, input.text), contentType: 'image/jpeg', pages: 1 };
+    }
+    case 'data-export': {
+      const [{ renderLegalPdf }, { zipSync, strToU8 }] = await Promise.all([import('../legal/legal-pdf.js'), import('fflate')]);
+      // The documents are already compressed (JPEG, PDF): stored as they are; the texts are deflated.
+      const entries: { [name: string]: [Uint8Array, { level: 0 | 6 }] } = { 'dossier.pdf': [await renderLegalPdf(input.readable), { level: 6 }] };
+      for (const [name, value] of Object.entries(input.json)) entries[name] = [strToU8(`${JSON.stringify(value, null, 2)}\n`), { level: 6 }];
+      for (const file of input.files) entries[file.name] = [file.bytes, { level: 0 }];
+      return { bytes: zipSync(entries, { mtime: new Date() }), contentType: 'application/zip', pages: 0 };
     }
   }
 }

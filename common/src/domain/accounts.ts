@@ -57,7 +57,7 @@ export type InvitationRequest = z.output<typeof invitationSchema>;
 const CURRENT_PASSWORD_MISSING = 'Veuillez saisir votre mot de passe actuel.';
 
 /** The account's current password, asked before a change of its credentials: any password is tried, as at login. */
-const currentPasswordField = () =>
+export const currentPasswordField = () =>
   z
     .string({ error: (issue) => (issue.input === undefined ? CURRENT_PASSWORD_MISSING : PASSWORD_WRONG) })
     .check(z.minLength(1, CURRENT_PASSWORD_MISSING), z.maxLength(256, PASSWORD_WRONG));

@@ -5,6 +5,7 @@ export * from './availability.js';
 export * from './communes.js';
 export * from './completeness.js';
 export * from './contact.js';
+export * from './data-protection.js';
 export * from './documents.js';
 export * from './eligibility.js';
 export * from './energy.js';

@@ -1,0 +1,23 @@
+import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { AuditModule } from '../audit/audit.module.js';
+import { AuthModule } from '../auth/auth.module.js';
+import { PrintingModule } from '../printing/printing.module.js';
+import { RecordsModule } from '../records/records.module.js';
+import { TimelineModule } from '../timeline/timeline.module.js';
+import { UsersModule } from '../users/users.module.js';
+import { VaultModule } from '../vault/vault.module.js';
+import { DataSubjectController } from './data-subject.controller.js';
+import { DataSubjectService } from './data-subject.service.js';
+import { Erasure } from './entities/erasure.entity.js';
+import { RetentionWarning } from './entities/retention-warning.entity.js';
+import { ErasureService } from './erasure.service.js';
+
+/** Personal data kept no longer than needed, given back and erased on request (docs/data-protection.md). */
+@Module({
+  imports: [TypeOrmModule.forFeature([Erasure, RetentionWarning]), AuditModule, AuthModule, PrintingModule, RecordsModule, TimelineModule, UsersModule, VaultModule],
+  controllers: [DataSubjectController],
+  providers: [ErasureService, DataSubjectService],
+  exports: [ErasureService],
+})
+export class DataProtectionModule {}
