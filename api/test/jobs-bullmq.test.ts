@@ -77,11 +77,17 @@ describe.runIf(REDIS_URL)('BullmqJobs, on its own', () => {
     const prefix = newPrefix();
     await jobs(prefix).schedule('statistics', 'refresh', 15);
     await jobs(prefix).schedule('statistics', 'refresh', 15);
-    const queue = new Queue('statistics', { connection: createRedisClient(REDIS_URL!), prefix });
+    await jobs(prefix).scheduleDaily('retention', 'retention', 3);
+    await jobs(prefix).scheduleDaily('retention', 'retention', 3);
+    const connection = createRedisClient(REDIS_URL!);
+    const queue = new Queue('statistics', { connection, prefix });
+    const daily = new Queue('retention', { connection, prefix });
     try {
       expect(await queue.getJobSchedulers()).toEqual([expect.objectContaining({ name: 'refresh', pattern: '0 */15 * * * *', tz: 'Europe/Paris' })]);
+      expect(await daily.getJobSchedulers()).toEqual([expect.objectContaining({ name: 'retention', pattern: '0 0 3 * * *', tz: 'Europe/Paris' })]);
     } finally {
       await queue.close();
+      await daily.close();
     }
     expect(await started[0]!.pendingJob('statistics', 'refresh')).toBeNull();
   });

@@ -36,6 +36,19 @@ describe('InProcessJobs, on its own', () => {
     expect(ran).toHaveLength(3);
   });
 
+  it('runs a daily job at its hour on France’s clocks, in winter and in summer time', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    // 28 March 2026, 01:50 UTC: 02:50 in Paris; the clocks go forward that night (03:00 in Paris is 01:00 UTC after).
+    vi.setSystemTime(new Date('2026-03-28T01:50:00.000Z'));
+    const ran: string[] = [];
+    const daily = new InProcessJobs();
+    daily.register('retention', 'retention', async () => void ran.push(new Date().toISOString()));
+    await daily.scheduleDaily('retention', 'retention', 3);
+    await vi.advanceTimersByTimeAsync(2 * 24 * 60 * 60_000);
+    expect(ran).toEqual(['2026-03-28T02:00:00.000Z', '2026-03-29T01:00:00.000Z', '2026-03-30T01:00:00.000Z']);
+    await daily.beforeApplicationShutdown();
+  });
+
   it('drops the delayed jobs when it stops', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
     let calls = 0;

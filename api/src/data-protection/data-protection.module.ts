@@ -12,12 +12,14 @@ import { DataSubjectService } from './data-subject.service.js';
 import { Erasure } from './entities/erasure.entity.js';
 import { RetentionWarning } from './entities/retention-warning.entity.js';
 import { ErasureService } from './erasure.service.js';
+import { RetentionService } from './retention.service.js';
+import { FollowUpModule } from '../follow-up/follow-up.module.js';
 
 /** Personal data kept no longer than needed, given back and erased on request (docs/data-protection.md). */
 @Module({
-  imports: [TypeOrmModule.forFeature([Erasure, RetentionWarning]), AuditModule, AuthModule, PrintingModule, RecordsModule, TimelineModule, UsersModule, VaultModule],
+  imports: [TypeOrmModule.forFeature([Erasure, RetentionWarning]), AuditModule, AuthModule, FollowUpModule, PrintingModule, RecordsModule, TimelineModule, UsersModule, VaultModule],
   controllers: [DataSubjectController],
-  providers: [ErasureService, DataSubjectService],
+  providers: [ErasureService, DataSubjectService, RetentionService],
   exports: [ErasureService],
 })
 export class DataProtectionModule {}

@@ -32,6 +32,8 @@ export const LEASE_KEPT_DOCUMENTS: DocumentType[] = ['tax_notices'];
 export type FileErasure =
   /** Its documents only (an inactive file): the rest waits for its own delay. */
   | 'documents'
+  /** Its documents but the tax notices (a signed lease's, after RETENTION_LEASE_DOCUMENTS_DAYS). */
+  | 'lease_documents'
   /** All but what a signed lease needs: the persons, household, tax notices, lease events, offer and outcome. */
   | 'beyond_lease'
   /** All that names a person; the counts the statistics read stay. */
@@ -89,12 +91,14 @@ export class ErasureService {
       const record = (await manager.findOne(Record, { where: { id: recordId }, relations: { user: true } }))!;
       const left: Leftovers = { storedNames: [], records: [recordId], users: [] };
       const documents = await manager.find(RecordDocument, {
-        where: { record: { id: recordId }, ...(extent === 'beyond_lease' ? { type: Not(In(LEASE_KEPT_DOCUMENTS)) } : {}) },
+        where: { record: { id: recordId }, ...(extent === 'lease_documents' || extent === 'beyond_lease' ? { type: Not(In(LEASE_KEPT_DOCUMENTS)) } : {}) },
       });
       left.storedNames.push(...documents.flatMap((document) => [document.storedName, ...(document.watermarkedName ? [document.watermarkedName] : [])]));
-      if (documents.length > 0) await manager.delete(RecordDocument, { id: In(documents.map((document) => document.id)) });
-      await this.journal(manager, 'record', recordId, 'documents', rule, actor);
-      if (extent !== 'documents') {
+      if (documents.length > 0) {
+        await manager.delete(RecordDocument, { id: In(documents.map((document) => document.id)) });
+        await this.journal(manager, 'record', recordId, 'documents', rule, actor);
+      }
+      if (extent === 'beyond_lease' || extent === 'all') {
         await manager.delete(RecordNote, { record: { id: recordId } });
         await manager.delete(Token, { record: { id: recordId } });
         await manager.createQueryBuilder().relation(Record, 'wishedResidences').of(recordId).remove(await this.related(manager, recordId, 'wishedResidences'));

@@ -70,6 +70,10 @@ export class BullmqJobs extends JobsService {
     );
   }
 
+  async scheduleDaily(queue: QueueName, name: string, hour: number): Promise<void> {
+    await this.queue(queue).upsertJobScheduler(`${name}-daily-at-${hour}`, { pattern: `0 0 ${hour} * * *`, tz: 'Europe/Paris' }, { name, data: {}, opts: HISTORY });
+  }
+
   async findWithData(queue: QueueName, id: string): Promise<{ job: JobView; data: unknown } | null> {
     const jobs = this.queue(queue);
     // The state first, then the job: a job read just before it ends would be said finished without its result.

@@ -57,6 +57,16 @@ export class InProcessJobs extends JobsService {
     this.later(tick, period - (Date.now() % period));
   }
 
+  async scheduleDaily(queue: QueueName, name: string, hour: number): Promise<void> {
+    // Looked at on each quarter-hour: the job is queued at the first one of that hour on France's clocks.
+    const quarter = 15 * 60_000;
+    const tick = () => {
+      if (parisHourAndMinute(new Date()) === `${String(hour).padStart(2, '0')}:00`) this.add(queue, name, {}, {});
+      this.later(tick, quarter - (Date.now() % quarter));
+    };
+    this.later(tick, quarter - (Date.now() % quarter));
+  }
+
   async findWithData(queue: QueueName, id: string): Promise<{ job: JobView; data: unknown } | null> {
     const job = this.jobs.get(id);
     return job?.queue === queue ? { job: viewOf(job), data: job.data } : null;
@@ -141,4 +151,11 @@ export class InProcessJobs extends JobsService {
     }, delayMs).unref();
     this.timers.add(timer);
   }
+}
+
+/** The time of an instant on France's clocks, to the quarter-hour below: `03:00`, `03:15`… */
+export function parisHourAndMinute(instant: Date): string {
+  const time = new Intl.DateTimeFormat('fr-FR', { timeZone: 'Europe/Paris', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(instant);
+  const [hours, minutes] = time.split(':');
+  return `${hours}:${String(Math.floor(Number(minutes) / 15) * 15).padStart(2, '0')}`;
 }

@@ -6,7 +6,7 @@ import { ApiHttpError, FieldsError } from '../http/api-errors.js';
  * `documents` checks uploads while someone waits; `watermarks`, long for a thick PDF, and `exports`, long for a long list,
  * run apart so as never to hold them up.
  */
-export const QUEUE_NAMES = ['statistics', 'pdf', 'mail', 'prerender', 'images', 'documents', 'watermarks', 'exports', 'committee'] as const;
+export const QUEUE_NAMES = ['statistics', 'pdf', 'mail', 'prerender', 'images', 'documents', 'watermarks', 'exports', 'committee', 'retention'] as const;
 export type QueueName = (typeof QUEUE_NAMES)[number];
 
 export type JobProcessor = (data: unknown) => Promise<unknown>;
@@ -109,6 +109,9 @@ export abstract class JobsService implements BeforeApplicationShutdown {
 
   /** Runs a job every `everyMinutes` minutes on the quarter-hours of France's clocks, once whatever the processes. */
   abstract schedule(queue: QueueName, name: string, everyMinutes: number): Promise<void>;
+
+  /** Runs a job once a day at `hour` o'clock in France (summer time or not), once whatever the processes. */
+  abstract scheduleDaily(queue: QueueName, name: string, hour: number): Promise<void>;
 
   async find(queue: QueueName, id: string): Promise<JobView | null> {
     return (await this.findWithData(queue, id))?.job ?? null;
