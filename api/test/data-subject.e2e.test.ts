@@ -12,6 +12,9 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { RecordDocument } from '../src/documents/entities/record-document.entity.js';
 import { Good } from '../src/goods/entities/good.entity.js';
 import { RecordPerson } from '../src/records/entities/record-person.entity.js';
+import { JobsService } from '../src/jobs/jobs.service.js';
+import { StatisticMonth } from '../src/stats/entities/statistic-month.entity.js';
+import { REFRESH_JOB } from '../src/stats/stats.service.js';
 import { agentsByRole, type Agent } from './back-office.js';
 import { BACKENDS, DEMO_PASSWORD, loggedIn, type TestApi } from './backends.js';
 import { committeeFiles, type CommitteeFile } from './committee-files.js';
@@ -32,12 +35,14 @@ async function everyRow(api: TestApi): Promise<string> {
   return rows.join('\n');
 }
 
-/** The counts the statistics are made from. */
-async function counts(api: TestApi): Promise<{ [table: string]: number }> {
+/** The counts the statistics are made from, and the statistics themselves, worked out afresh. */
+async function counts(api: TestApi): Promise<{ [table: string]: unknown }> {
   const q = (name: string) => api.dataSource.driver.escape(name);
-  const tables = ['records', 'record_events', 'record_stage_changes', 'contact_forms', 'statistic_months'];
+  const tables = ['records', 'record_events', 'record_stage_changes', 'contact_forms'];
   const values = await Promise.all(tables.map(async (table) => Number((await api.dataSource.query(`SELECT COUNT(*) AS n FROM ${q(table)}`))[0].n)));
-  return Object.fromEntries(tables.map((table, index) => [table, values[index]!]));
+  await api.app.get(JobsService).run('statistics', REFRESH_JOB, {}, { timeoutMs: 60_000 });
+  const statistics = await api.dataSource.manager.find(StatisticMonth, { order: { key: 'ASC', month: 'ASC', label: 'ASC' } });
+  return { ...Object.fromEntries(tables.map((table, index) => [table, values[index]!])), statistics: statistics.map(({ key, month, label, value }) => ({ key, month, label, value })) };
 }
 
 describe.each(BACKENDS)('a person’s own data, on $name', (backend) => {
@@ -193,5 +198,46 @@ describe.each(BACKENDS)('a person’s own data, on $name', (backend) => {
     const left = await api.dataSource.manager.find(RecordDocument, { where: { record: { id: file.id } } });
     expect(left.map((document) => document.id)).toEqual([notice]);
     expect(await api.dataSource.manager.findOneBy(RecordPerson, { record: { id: file.id }, position: 1 })).toMatchObject({ firstName: 'Maite', lastName: 'Goyheneche' });
+  }, 120_000);
+
+  it('lets staff answer an rgpd request with the same tools: the person’s ZIP for the staff member who asked, then the erasure; the request itself stays', async () => {
+    const { file, customer } = await fileAt('rg', 'in_progress');
+    await upload(customer, 'p1_nat_id', 'cni-rg42.pdf');
+    const ask = (subject: string) =>
+      request(api.server).post('/api/contact-forms').set('X-Forwarded-For', '198.51.100.78').send({ subject, name: 'Maite Goyheneche', email: file.email, message: 'Merci d’effacer mes données.', consent: true }).expect(201);
+    const rgpd = (await ask('rgpd')).body.id as number;
+    const other = (await ask('infos')).body.id as number;
+
+    // Only staff of the requests' page, only an rgpd request, only a known one.
+    expect((await customer.post('/api/contact-forms/rgpd/subject').send({ id: rgpd })).status).toBe(403);
+    expect((await agents.hsa.post('/api/contact-forms/rgpd/subject').send({ id: other }).expect(409)).body.error).toMatch(/^Cette demande ne porte pas sur les données personnelles/);
+    expect((await agents.hsa.post('/api/contact-forms/rgpd/erase').send({ id: 999_999 })).status).toBe(404);
+    expect((await agents.hsa.post('/api/contact-forms/rgpd/subject').send({ id: rgpd }).expect(200)).body).toEqual({
+      subject: { account_id: expect.any(Number), name: 'Maite Goyheneche', email: file.email, record: { id: file.id, reference: file.reference, stage_label: 'En constitution' } },
+    });
+
+    const job = (await agents.hsa.post('/api/contact-forms/rgpd/export').send({ id: rgpd }).expect(202)).body.job.id as string;
+    expect((await agents.coordinator.get(`/api/contact-forms/rgpd/export/${job}`)).status).toBe(404);
+    expect((await customer.get(`/api/records/export-mine/${job}`)).status).toBe(404);
+    const answer = await until(async () => {
+      const response = await agents.hsa.get(`/api/contact-forms/rgpd/export/${job}`).buffer(true).parse(binary);
+      return response.status === 200 ? response : null;
+    });
+    const zip = unzipSync(new Uint8Array(answer.body as Buffer));
+    expect(JSON.parse(strFromU8(zip['dossier.json']!)).account.email).toBe(file.email);
+    expect(Object.keys(zip).some((name) => name.endsWith('cni-rg42.pdf'))).toBe(true);
+
+    const erased = await agents.hsa.post('/api/contact-forms/rgpd/erase').send({ id: rgpd }).expect(200);
+    expect(erased.body.kept).toBeNull();
+    expect((await customer.post('/api/records/get-mine')).status).toBe(401);
+    await expectNoAccount(file.email);
+    // The request stays, as proof it was answered; the other one went with the person.
+    const answered = (await agents.hsa.post('/api/contact-forms/get-one').send({ id: rgpd }).expect(200)).body.contact_form;
+    expect(answered).toMatchObject({ email: file.email, subject: 'rgpd' });
+    expect((await agents.hsa.post('/api/contact-forms/get-one').send({ id: other }).expect(200)).body.contact_form).toMatchObject({ email: '', message: '' });
+    expect((await agents.hsa.post('/api/contact-forms/rgpd/subject').send({ id: rgpd }).expect(200)).body).toEqual({ subject: null });
+    expect((await agents.hsa.post('/api/contact-forms/rgpd/erase').send({ id: rgpd }).expect(409)).body.error).toMatch(/^Aucun compte de demandeur/);
+    const journal = await api.dataSource.query(`SELECT ${api.dataSource.driver.escape('actorName')} AS actor FROM ${api.dataSource.driver.escape('erasures')} WHERE ${api.dataSource.driver.escape('subjectId')} = ? AND ${api.dataSource.driver.escape('what')} = 'file'`, [file.id]);
+    expect(journal).toEqual([{ actor: 'Peio Larralde' }]);
   }, 120_000);
 });

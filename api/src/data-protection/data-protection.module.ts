@@ -8,6 +8,7 @@ import { TimelineModule } from '../timeline/timeline.module.js';
 import { UsersModule } from '../users/users.module.js';
 import { VaultModule } from '../vault/vault.module.js';
 import { DataSubjectController } from './data-subject.controller.js';
+import { RgpdRequestsController } from './rgpd-requests.controller.js';
 import { DataSubjectService } from './data-subject.service.js';
 import { Erasure } from './entities/erasure.entity.js';
 import { RetentionWarning } from './entities/retention-warning.entity.js';
@@ -18,7 +19,7 @@ import { FollowUpModule } from '../follow-up/follow-up.module.js';
 /** Personal data kept no longer than needed, given back and erased on request (docs/data-protection.md). */
 @Module({
   imports: [TypeOrmModule.forFeature([Erasure, RetentionWarning]), AuditModule, AuthModule, FollowUpModule, PrintingModule, RecordsModule, TimelineModule, UsersModule, VaultModule],
-  controllers: [DataSubjectController],
+  controllers: [DataSubjectController, RgpdRequestsController],
   providers: [ErasureService, DataSubjectService, RetentionService],
   exports: [ErasureService],
 })

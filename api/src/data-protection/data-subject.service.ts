@@ -50,9 +50,10 @@ import { ErasureService, LEASE_KEPT_DOCUMENTS } from './erasure.service.js';
 
 const JOB = 'data-subject';
 
-/** What the export job is given: whose data, and the name its file is written under. */
+/** What the export job is given: who asked (the person, or staff answering their request), whose data, and the file's name. */
 interface ExportJobData {
   requester: number;
+  subject: number;
   file: string;
 }
 
@@ -115,9 +116,10 @@ export class DataSubjectService implements OnModuleInit {
     this.jobs.register('exports', JOB, (data) => this.write(data as ExportJobData));
   }
 
-  async startExport(caller: SessionUser): Promise<JobView> {
-    await this.records.findMine(caller.id);
-    return this.jobs.enqueue('exports', JOB, { requester: caller.id, file: randomUUID() } satisfies ExportJobData);
+  /** Queues the export of `subject`'s data (the caller's own by default), for the caller to download. */
+  async startExport(caller: SessionUser, subject = caller.id): Promise<JobView> {
+    await this.records.findMine(subject);
+    return this.jobs.enqueue('exports', JOB, { requester: caller.id, subject, file: randomUUID() } satisfies ExportJobData);
   }
 
   /** The job or its ZIP, for its requester only: anybody else's, or one kept past its delay, is as unknown. */
@@ -139,7 +141,7 @@ export class DataSubjectService implements OnModuleInit {
 
   /** Gathers the person's data, has a worker thread lay out the PDF and the ZIP, and stores it encrypted. */
   private async write(data: ExportJobData): Promise<{ documents: number }> {
-    const user = await this.dataSource.manager.findOneByOrFail(User, { id: data.requester });
+    const user = await this.dataSource.manager.findOneByOrFail(User, { id: data.subject });
     const mine = await this.records.mine(user.id);
     const { data: timeline } = await this.timeline.mine(user.id);
     const consultations = await this.audit.consultations(mine.id, Number.MAX_SAFE_INTEGER);
@@ -250,13 +252,21 @@ export class DataSubjectService implements OnModuleInit {
    */
   async eraseMe(caller: SessionUser, password: string): Promise<EraseMeAnswer> {
     await this.credentials.ownerOf(caller.id, password, 'password');
-    const record = await this.dataSource.manager.findOne(Record, { where: { user: { id: caller.id } } });
+    return this.erase(caller.id, caller);
+  }
+
+  /**
+   * Erases an account and its file, on its owner's request (from their space, or through staff answering it), or
+   * all but what a signed lease needs; answers what went, and what stays until when.
+   */
+  async erase(userId: number, actor: SessionUser): Promise<EraseMeAnswer> {
+    const record = await this.dataSource.manager.findOne(Record, { where: { user: { id: userId } } });
     if (!record) throw new NotFoundException();
     if (await this.dataSource.manager.existsBy(Offer, { record: { id: record.id }, state: 'pending' })) {
       throw new ConflictError('Un logement vous est proposé et attend votre réponse : refusez d’abord la proposition depuis « Où en est mon dossier », puis demandez l’effacement.');
     }
     const lease = LEASE_STAGES.has(record.stage);
-    await this.erasure.eraseFile(record.id, { extent: lease ? 'beyond_lease' : 'all', rule: 'request', actor: caller, account: true });
+    await this.erasure.eraseFile(record.id, { extent: lease ? 'beyond_lease' : 'all', rule: 'request', actor, account: true });
     if (!lease) return { erased: ['votre compte', 'votre dossier et toutes vos pièces justificatives', 'vos demandes de contact'], kept: null };
     const leaving = await this.dataSource.manager.findOne(RecordEvent, { where: { record: { id: record.id }, type: 'leaving' }, order: { at: 'DESC' } });
     const until = leaving ? new Date(leaving.at.getTime()) : null;

@@ -159,9 +159,13 @@ export class ErasureService {
     await this.journal(manager, 'user', user.id, 'account', rule, actor);
   }
 
-  /** Contact requests: the sender's details, message and eligibility answers blanked, the replies deleted. */
+  /**
+   * Contact requests: the sender's details, message and eligibility answers blanked, the replies deleted. A request
+   * to exercise one's rights (`rgpd`) stays with a file's erasure: it proves the request was answered, and goes after
+   * its own delay (RETENTION_CONTACT_YEARS).
+   */
   private async eraseContactsIn(manager: EntityManager, where: { id: number } | { record: { id: number } } | { email: string }): Promise<void> {
-    const forms = await manager.find(ContactForm, { select: { id: true }, where });
+    const forms = await manager.find(ContactForm, { select: { id: true }, where: 'id' in where ? where : { ...where, subject: Not('rgpd') } });
     if (forms.length === 0) return;
     const ids = forms.map((form) => form.id);
     await manager.delete(ContactReply, { contactForm: { id: In(ids) } });

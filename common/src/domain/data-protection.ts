@@ -27,3 +27,8 @@ export interface EraseMeAnswer {
 export function dataExportFileName(day: string): string {
   return `mes-donnees-hsa-${day}.zip`;
 }
+
+/** Whose data an rgpd contact request is about, as staff see it on the request's page; null: no account matches. */
+export interface RgpdSubjectAnswer {
+  subject: { account_id: number; name: string; email: string; record: { id: number; reference: string; stage_label: string } | null } | null;
+}
