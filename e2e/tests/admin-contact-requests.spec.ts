@@ -1,4 +1,5 @@
 import { startInbox, type SmtpInbox } from '@hsa-lli/common/testing';
+import { readFileSync } from 'node:fs';
 import { accessibleAtBothWidths } from '../support/accessibility.ts';
 import { E2E_SMTP_PORT } from '../support/e2e-env.ts';
 import { alive, emailOf, expect, loginAs, test } from '../support/fixtures.ts';
@@ -105,6 +106,61 @@ test.describe.serial('contact requests in the back office', () => {
     const mine = await (await ownPage.request.post('/api/records/get-mine')).json();
     expect(mine.my_record).toMatchObject({ situation: 'couple', person_1: { first_name: 'Maite', last_name: 'Irigoyen', tax_income: 45000 }, person_2: { tax_income: 30000 } });
     await expect(facts).toContainText(mine.my_record.reference);
+    await own.close();
+  });
+
+  test('the same applicant asks to exercise their rights: the hsa sends them their data and erases their account from the request’s page', async ({ page, browser }) => {
+    test.slow();
+    const applicant = { name: 'Maite Irigoyen', email: 'maite.irigoyen@example.org', password: 'Un-mot-de-passe-2026' };
+    await page.goto('/nous-contacter');
+    await alive(page);
+    const contact = page.getByRole('form', { name: 'Demande de contact' });
+    await contact.getByLabel('Objet de votre demande').selectOption({ label: 'Exercer mes droits sur mes données personnelles' });
+    await contact.getByLabel('Nom et prénom').fill(applicant.name);
+    await contact.getByLabel('E-mail').fill(applicant.email);
+    await contact.getByLabel('Message').fill('Bonjour, je souhaite recevoir mes données puis que mon compte soit supprimé.');
+    await contact.getByLabel(/J'accepte d'être recontacté/).check();
+    await contact.getByRole('button', { name: 'Envoyer ma demande' }).click();
+    await expect(page.getByText('Votre demande a bien été envoyée.')).toBeVisible();
+
+    const staffMail = await inbox.waitFor((mail) => mail.subject === 'Nouvelle demande de contact : Exercer mes droits sur mes données personnelles' && mail.text.includes(applicant.email));
+    await loginAs(page, emailOf('hsa'));
+    await page.goto(new URL(staffMail.links.find((url) => url.includes('/admin/demandes-de-contact/'))!).pathname);
+    await alive(page);
+    const tools = page.getByRole('region', { name: 'Données personnelles du demandeur' });
+    await expect(tools).toContainText(`Compte de ${applicant.name} (${applicant.email}), dossier DOS-`);
+    await expect(tools).toContainText('Vérifiez d’abord que la demande vient bien de cette personne');
+    await accessibleAtBothWidths(page, 'contact-request-rgpd');
+
+    // Her data, as the ZIP she would download herself.
+    const download = page.waitForEvent('download');
+    await tools.getByRole('button', { name: 'Télécharger ses données (ZIP)' }).click();
+    const zip = await download;
+    expect(zip.suggestedFilename()).toMatch(/^mes-donnees-hsa-\d{4}-\d{2}-\d{2}\.zip$/);
+    const { unzipSync, strFromU8 } = await import('fflate');
+    const entries = unzipSync(new Uint8Array(readFileSync(await zip.path())));
+    expect(Object.keys(entries)).toEqual(expect.arrayContaining(['dossier.pdf', 'dossier.json', 'consultations.json']));
+    expect(JSON.parse(strFromU8(entries['dossier.json']!)).account.email).toBe(applicant.email);
+
+    // The erasure, behind a confirmation; the outcome is what staff tell her.
+    await tools.getByRole('button', { name: 'Effacer son compte et son dossier' }).click();
+    const dialog = page.getByRole('dialog', { name: `Effacer le compte et le dossier de ${applicant.name} ?` });
+    await expect(dialog).toContainText('Cette action est définitive.');
+    await dialog.getByRole('button', { name: 'Effacer définitivement' }).click();
+    await expect(tools).toContainText('Effacé : votre compte, votre dossier et toutes vos pièces justificatives, vos demandes de contact.');
+    await expect(tools).toContainText('Dites-le au demandeur dans votre réponse ci-dessous.');
+    await accessibleAtBothWidths(page, 'contact-request-rgpd-erased');
+    // The request stays, to answer it; she can no longer log in.
+    await expect(page.getByRole('link', { name: applicant.email })).toBeVisible();
+    const own = await browser.newContext();
+    const ownPage = await own.newPage();
+    await ownPage.goto('/login');
+    await alive(ownPage);
+    const login = ownPage.getByRole('form', { name: 'Connexion' });
+    await login.getByLabel('E-mail').fill(applicant.email);
+    await login.getByLabel('Mot de passe').fill(applicant.password);
+    await login.getByRole('button', { name: 'Connexion' }).click();
+    await expect(login.getByText('E-mail ou mot de passe incorrect.')).toBeVisible();
     await own.close();
   });
 });

@@ -12,7 +12,7 @@ type FileAnswer = { file: Blob; name: string } | { job: JobView };
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** The name the server gives the file (RFC 5987's UTF-8 form when there is one). */
-function fileNameOf(disposition: string | null, fallback: string): string {
+export function fileNameOf(disposition: string | null, fallback: string): string {
   const encoded = disposition?.match(/filename\*=UTF-8''([^;]+)/i)?.[1];
   if (encoded) return decodeURIComponent(encoded);
   return disposition?.match(/filename="([^"]+)"/i)?.[1] ?? fallback;
@@ -28,6 +28,11 @@ async function askForFile(call: string): Promise<FileAnswer> {
   if (response.ok && response.headers.get('content-type')?.startsWith('application/pdf')) {
     return { file: await response.blob(), name: fileNameOf(response.headers.get('content-disposition'), 'document.pdf') };
   }
+  throw await answerError(response);
+}
+
+/** An answer that is not the file, as the request helper's error catalogue words it (a 503's French explanation, a 429's limit, a 404…). */
+export async function answerError(response: Response): Promise<Error> {
   const text = await response.text();
   let body: unknown = text;
   try {
@@ -35,7 +40,29 @@ async function askForFile(call: string): Promise<FileAnswer> {
   } catch {
     // A plain text answer: the catalogue's default message.
   }
-  throw toRequestError(response.status, body, { action: true });
+  return toRequestError(response.status, body, { action: true });
+}
+
+/** How often a page asks whether an export's file is ready. */
+const EXPORT_POLL_MS = 1000;
+
+/**
+ * An export made by a job (the files' list, a person's data): its address answers 202 while the job runs, then the
+ * file. Followed every second until the file is there; any other answer rejects with its French error.
+ */
+export async function fetchJobFile(url: string, signal: AbortSignal, fallbackName: string): Promise<{ file: Blob; name: string }> {
+  for (;;) {
+    const response = await fetch(url, { credentials: 'same-origin', signal });
+    if (response.status === 200) return { file: await response.blob(), name: fileNameOf(response.headers.get('content-disposition'), fallbackName) };
+    if (response.status !== 202) throw await answerError(response);
+    await new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(resolve, EXPORT_POLL_MS);
+      signal.addEventListener('abort', () => {
+        clearTimeout(timer);
+        reject(signal.reason);
+      });
+    });
+  }
 }
 
 export type PdfProgress = 'asked' | 'waiting' | 'active';

@@ -8,6 +8,7 @@ import '../../components/back-office.css';
 import { ContactStatusBadge, RgpdFlag, statusLabel, subjectLabel } from './contact-labels.js';
 import { useChangeContactRequestMutation, useReplyToContactRequestMutation } from './contact-requests-api.js';
 import { CONTACT_REQUESTS } from './contact-requests-list-page.js';
+import { RgpdTools } from './rgpd-tools.js';
 import './contact-requests.css';
 import type { contactRequestLoader } from '../../loaders.js';
 
@@ -155,6 +156,8 @@ export function ContactRequestPage() {
       </section>
 
       {contact.eligibility && <EligibilityAnswers answers={contact.eligibility} />}
+
+      {contact.rgpd && <RgpdTools contactId={contact.id} />}
 
       <section className="bo-panel" aria-labelledby="contact-actions-title">
         <h2 id="contact-actions-title">Suite à donner</h2>
