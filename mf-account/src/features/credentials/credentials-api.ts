@@ -1,7 +1,10 @@
-import type { EmailChangeRequest, PasswordChangeRequest, SessionsAnswer, SessionView } from '@hsa-lli/common/domain';
+import type { EmailChangeRequest, EraseMeAnswer, EraseMeRequest, PasswordChangeRequest, SessionsAnswer, SessionView } from '@hsa-lli/common/domain';
 import { api } from '@hsa-lli/common/store';
 
-/** The calls of /mes-identifiants: the address, the password, and the open sessions, listed again after each change. */
+/**
+ * The calls of /mes-identifiants: the address, the password, the open sessions, listed again after each change, and a
+ * customer's rights on their data (the archive of it, the erasure of their account and file).
+ */
 export const credentialsApi = api.enhanceEndpoints({ addTagTypes: ['Sessions'] }).injectEndpoints({
   endpoints: (build) => ({
     listSessions: build.query<SessionView[], void>({
@@ -24,7 +27,26 @@ export const credentialsApi = api.enhanceEndpoints({ addTagTypes: ['Sessions'] }
       query: () => ({ method: 'post', path: '/users/sessions/end-others', action: true }),
       invalidatesTags: ['Sessions'],
     }),
+    /** Queues the archive of everything held about the customer; it is then read from `myDataExportUrl`. */
+    startMyDataExport: build.mutation<{ job: { id: string } }, void>({
+      query: () => ({ method: 'post', path: '/records/export-mine', action: true, minDuration: 0 }),
+    }),
+    /** Erases the account and its file once the password confirms it; the server ends the session with them. */
+    eraseMe: build.mutation<EraseMeAnswer, EraseMeRequest>({
+      query: (body) => ({ method: 'post', path: '/users/erase-me', body, action: true }),
+    }),
   }),
 });
 
-export const { useListSessionsQuery, useChangeEmailMutation, useChangePasswordMutation, useEndSessionMutation, useEndOtherSessionsMutation } = credentialsApi;
+export const {
+  useListSessionsQuery,
+  useChangeEmailMutation,
+  useChangePasswordMutation,
+  useEndSessionMutation,
+  useEndOtherSessionsMutation,
+  useStartMyDataExportMutation,
+  useEraseMeMutation,
+} = credentialsApi;
+
+/** 202 while the archive is made, then the ZIP (as an attachment), then 404 once it is no longer kept. */
+export const myDataExportUrl = (job: string) => `/api/records/export-mine/${encodeURIComponent(job)}`;

@@ -1,9 +1,13 @@
+import { useState } from 'react';
 import { useLoaderData, type LoaderFunctionArgs } from 'react-router';
-import type { MeAnswer } from '@hsa-lli/common/domain';
+import type { EraseMeAnswer, MeAnswer } from '@hsa-lli/common/domain';
 import { http } from '@hsa-lli/common/http';
+import { selectRoles, useAppSelector } from '@hsa-lli/common/store';
 import { AccountLinks } from '@hsa-lli/common/ui';
+import { DataSection } from './data-section.js';
 import { DevicesSection } from './devices-section.js';
 import { EmailSection } from './email-section.js';
+import { ErasureConfirmation } from './erasure-confirmation.js';
 import { PasswordSection } from './password-section.js';
 import './credentials.css';
 
@@ -12,9 +16,16 @@ export async function credentialsLoader({ request }: LoaderFunctionArgs) {
   return user;
 }
 
-/** The logged-in user's credentials: their address, their password, and the devices where their account is open. */
+/**
+ * The logged-in user's credentials: their address, their password, and the devices where their account is open; a
+ * customer's data too (its archive, and the erasure of the account and file, confirmed here once done).
+ */
 export function CredentialsPage() {
   const user = useLoaderData<typeof credentialsLoader>();
+  // The session's roles, as the shell keeps them (get-me names the person only): staff have no file of their own.
+  const customer = useAppSelector(selectRoles).includes('customer');
+  const [erased, setErased] = useState<EraseMeAnswer | null>(null);
+  if (erased) return <ErasureConfirmation answer={erased} />;
   const owner = { email: user.email, firstName: user.first_name, lastName: user.last_name };
   return (
     <section className="ui-page credentials">
@@ -28,6 +39,7 @@ export function CredentialsPage() {
       <EmailSection email={user.email} />
       <PasswordSection owner={owner} />
       <DevicesSection />
+      {customer && <DataSection onErased={setErased} />}
     </section>
   );
 }
