@@ -63,7 +63,7 @@ export const LEGAL_NOTICE: LegalDocument = {
 
 export const PRIVACY_NOTICE: LegalDocument = {
   title: 'Protection des données personnelles',
-  updated: '2026-11-21',
+  updated: '2026-11-28',
   sections: [
     {
       heading: 'Qui est responsable de vos données',
@@ -87,11 +87,14 @@ export const PRIVACY_NOTICE: LegalDocument = {
       heading: 'Combien de temps nous les gardons',
       paragraphs: [],
       items: [
+        'Pièces justificatives d’un dossier en cours : 90 jours après la dernière activité du dossier (votre dernière connexion, un document envoyé ou examiné, un échange avec nous). Nous vous prévenons par e-mail 30 jours puis 7 jours avant ; il suffit de vous connecter pour les garder.',
+        'Dossier et compte sans activité : un an après la suppression de leurs pièces justificatives, avec les mêmes avertissements.',
+        'Dossiers refusés ou abandonnés, avec leurs pièces et le compte : 90 jours après la décision ; nous vous prévenons 7 jours avant.',
+        'Dossiers des locataires : leurs pièces justificatives, sauf les avis d’imposition, 90 jours après la signature du bail ; le reste pendant le bail, puis trois ans après le départ du logement (délai de prescription des actions nées du bail).',
+        'Comptes créés sur invitation et jamais activés : 30 jours après l’expiration de l’invitation.',
         'Demandes de contact : trois ans après notre dernier échange.',
-        'Dossiers de demande de logement non retenus, avec leurs pièces justificatives : un an après la décision.',
-        'Dossiers des locataires : pendant le bail, puis cinq ans (délai de prescription).',
-        'Comptes : jusqu’à leur suppression, ou deux ans sans connexion.',
-        'Journaux de connexion : un an.',
+        'Journaux de consultation des dossiers : un an.',
+        'Sauvegardes : 30 jours ; une donnée effacée disparaît des sauvegardes au plus tard dans ce délai.',
         'Cookies de mesure d’audience : treize mois au plus ; statistiques : vingt-cinq mois au plus.',
       ],
     },
@@ -104,13 +107,14 @@ export const PRIVACY_NOTICE: LegalDocument = {
     {
       heading: 'Comment nous les protégeons',
       paragraphs: [
-        'Les pièces justificatives sont conservées hors de tout espace public du site, accessibles aux seules personnes habilitées ; les mots de passe sont conservés sous une forme qui ne permet pas de les retrouver ; les échanges avec le site sont chiffrés.',
+        'Les pièces justificatives sont conservées chiffrées, hors de tout espace public du site, accessibles aux seules personnes habilitées, et chaque consultation de votre dossier est enregistrée ; les mots de passe sont conservés sous une forme qui ne permet pas de les retrouver ; les échanges avec le site sont chiffrés.',
       ],
     },
     {
       heading: 'Vos droits, et comment les exercer',
       paragraphs: [
         'Vous pouvez accéder à vos données, les faire rectifier ou effacer, en limiter le traitement, vous y opposer, en demander la portabilité et définir des directives sur leur sort après votre décès. Vous pouvez retirer votre consentement à la mesure d’audience par le lien « Gestion des cookies ».',
+        'Depuis votre espace, page « Mes identifiants », vous pouvez télécharger à tout moment toutes les données que nous détenons sur vous (vos informations en PDF et en JSON, vos pièces justificatives, la liste des consultations de votre dossier), et demander l’effacement de votre compte et de votre dossier : il est immédiat, sauf pour ce qu’un bail signé nous oblige à garder, dont la page vous indique la durée.',
         `Pour exercer ces droits : formulaire « Nous contacter » (objet « Exercer mes droits sur mes données personnelles »), e-mail à ${DPO}, ou courrier à ${PROVIDER}, ${ADDRESS}. Nous répondons dans un délai d’un mois. En cas de doute raisonnable sur votre identité, nous pourrons vous demander un justificatif.`,
         'Si vous estimez que vos droits ne sont pas respectés, vous pouvez adresser une réclamation à la CNIL, 3 place de Fontenoy, TSA 80715, 75334 Paris Cedex 07 (www.cnil.fr).',
       ],
