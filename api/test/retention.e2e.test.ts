@@ -164,6 +164,19 @@ describe.each(BACKENDS)('the retention delays, on $name', (backend) => {
       .expect(201);
     const invited = await api.dataSource.manager.save(api.dataSource.manager.create(User, { email: 'jamais.venu.rt@example.org', roles: ['customer'], firstName: 'Jon', lastName: 'Jamaisvenu', passwordHash: null, phone: null }));
     await api.dataSource.manager.insert(Token, { kind: 'registration', tokenHash: 'rt'.repeat(32), email: invited.email, user: null, record: null, expiresAt: new Date(start + 7 * DAY) });
+    // A link used at once, and one used two months later (before it expired): each kept RETENTION_TOKENS_DAYS after its use.
+    const link = (hash: string, usedDays: number) =>
+      api.dataSource.manager.insert(Token, {
+        kind: 'registration',
+        tokenHash: hash.repeat(32),
+        email: 'lien.rt@example.org',
+        user: null,
+        record: null,
+        expiresAt: new Date(start + (usedDays + 7) * DAY),
+        usedAt: new Date(start + usedDays * DAY),
+      });
+    await link('ua', 0);
+    await link('ub', 60);
     const mailFolder = join(api.config.dataDir, 'mail');
     mkdirSync(mailFolder, { recursive: true });
     writeFileSync(join(mailFolder, 'old.eml'), 'To: someone@example.org\n\nOld');
@@ -180,6 +193,8 @@ describe.each(BACKENDS)('the retention delays, on $name', (backend) => {
     expect(await api.dataSource.manager.findOneBy(User, { id: invited.id })).not.toBeNull();
     await runOn(7 + 31);
     expect(await api.dataSource.manager.findOneBy(User, { id: invited.id })).toBeNull();
+    await runOn(92);
+    expect((await api.dataSource.manager.findBy(Token, { email: 'lien.rt@example.org' })).map((token) => token.tokenHash)).toEqual(['ub'.repeat(32)]);
     expect(await api.dataSource.manager.findOneBy(Erasure, { subject: 'user', subjectId: invited.id })).toMatchObject({ what: 'account', rule: 'unused_invitation' });
 
     expect(await api.dataSource.manager.findOneBy(ContactForm, { id: sent.body.id })).toMatchObject({ email: 'ane.ibarra.rt@example.org' });
