@@ -18,6 +18,7 @@ import { PrintingService } from '../printing/printing.service.js';
 import { RecordPerson } from '../records/entities/record-person.entity.js';
 import { Record } from '../records/entities/record.entity.js';
 import { RecordsListColumnsService } from '../records/records-list-columns.service.js';
+import { EMPTY_PERSON } from '../records/records.service.js';
 import { Token } from '../tokens/entities/token.entity.js';
 import { User } from '../users/entities/user.entity.js';
 import { fullName } from '../users/account-names.js';
@@ -47,20 +48,7 @@ interface Leftovers {
 }
 
 /** The personal fields of a person of a file, blanked. */
-const BLANK_PERSON = {
-  firstName: '',
-  lastName: '',
-  birthDate: null,
-  email: null,
-  phone: null,
-  address: null,
-  zipCode: null,
-  city: null,
-  proSituation: null,
-  employer: null,
-  housingSituation: null,
-  taxIncome: null,
-};
+const BLANK_PERSON = { firstName: '', lastName: '', ...EMPTY_PERSON };
 
 /**
  * Erases what the platform holds about a person (docs/data-protection.md, « What erased means »): one transaction per

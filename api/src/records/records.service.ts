@@ -35,7 +35,8 @@ const PERSON_COLUMNS: { [K in keyof Required<PersonUpdate>]: keyof RecordPerson 
   tax_income: 'taxIncome',
 };
 
-const EMPTY_PERSON = {
+/** A person's fields but their names, all empty: a new person's, or an erased one's (ErasureService). */
+export const EMPTY_PERSON = {
   birthDate: null,
   email: null,
   phone: null,

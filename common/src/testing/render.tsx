@@ -71,3 +71,19 @@ export function descriptionOf(control: Element): string {
   const ids = control.getAttribute('aria-describedby')?.split(' ') ?? [];
   return ids.map((id) => textOf(control.ownerDocument.getElementById(id))).join(' ');
 }
+
+/** Lets React, the request helper (its minimum duration), polling and the next frames run until `done` holds: a loaded machine may take a while. */
+export async function until(done: () => boolean, timeoutMs = 10_000): Promise<void> {
+  for (const started = Date.now(); !done(); ) {
+    if (Date.now() - started > timeoutMs) throw new Error(`Still waiting after ${timeoutMs} ms`);
+    await act(() => new Promise((resolve) => setTimeout(resolve, 20)));
+  }
+}
+
+/** The button of `scope` with that text. */
+export function button(scope: ParentNode, name: string): HTMLButtonElement {
+  const found = Array.from(scope.querySelectorAll('button')).find((each) => textOf(each) === name);
+  if (!found) throw new Error(`No button « ${name} »`);
+  return found;
+}
+

@@ -1,9 +1,8 @@
 // @vitest-environment happy-dom
 import axe from 'axe-core';
-import { act } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { EraseMeAnswer } from '@hsa-lli/common/domain';
-import { byLabel, click, descriptionOf, render, textOf, type } from '@hsa-lli/common/testing/render';
+import { button, byLabel, click, descriptionOf, render, textOf, type, until } from '@hsa-lli/common/testing/render';
 import { DataSection } from './data-section.js';
 import { ErasureConfirmation } from './erasure-confirmation.js';
 
@@ -31,18 +30,6 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-/** Lets React, the request helper (its minimum duration), the polling and the next frames run until `done` holds. */
-async function until(done: () => boolean, timeoutMs = 10_000) {
-  for (const started = Date.now(); !done(); ) {
-    if (Date.now() - started > timeoutMs) throw new Error(`Still waiting after ${timeoutMs} ms`);
-    await act(() => new Promise((resolve) => setTimeout(resolve, 20)));
-  }
-}
-const button = (scope: ParentNode, name: string) => {
-  const found = Array.from(scope.querySelectorAll('button')).find((each) => textOf(each) === name);
-  if (!found) throw new Error(`No button « ${name} »`);
-  return found;
-};
 const dialog = () => document.querySelector('dialog[open]');
 const alertIn = (scope: ParentNode) => textOf(scope.querySelector('[role="alert"]'));
 

@@ -1,9 +1,8 @@
 // @vitest-environment happy-dom
 import axe from 'axe-core';
-import { act } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { OfferView } from '@hsa-lli/common/domain';
-import { byLabel, click, descriptionOf, render, textOf, type } from '@hsa-lli/common/testing/render';
+import { button, byLabel, click, descriptionOf, render, textOf, type, until } from '@hsa-lli/common/testing/render';
 import { OfferAnswerForm } from './offer-answer-form.js';
 
 const offer: OfferView = {
@@ -35,18 +34,6 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-/** Lets React, the request helper (its minimum duration) and the next frames run until `done` holds: a loaded machine may take a while. */
-async function until(done: () => boolean, timeoutMs = 10_000) {
-  for (const started = Date.now(); !done(); ) {
-    if (Date.now() - started > timeoutMs) throw new Error(`Still waiting after ${timeoutMs} ms`);
-    await act(() => new Promise((resolve) => setTimeout(resolve, 20)));
-  }
-}
-const button = (scope: ParentNode, name: string) => {
-  const found = Array.from(scope.querySelectorAll('button')).find((each) => textOf(each) === name);
-  if (!found) throw new Error(`No button « ${name} »`);
-  return found;
-};
 const dialog = () => document.querySelector('dialog[open]')!;
 
 function renderForm() {
