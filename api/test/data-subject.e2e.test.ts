@@ -6,7 +6,6 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { unzipSync, strFromU8 } from 'fflate';
-import { PDFDocument, StandardFonts } from 'pdf-lib';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { RecordDocument } from '../src/documents/entities/record-document.entity.js';
@@ -19,13 +18,7 @@ import { agentsByRole, type Agent } from './back-office.js';
 import { BACKENDS, DEMO_PASSWORD, loggedIn, type TestApi } from './backends.js';
 import { committeeFiles, type CommitteeFile } from './committee-files.js';
 import { binary, pdfText, until } from './printed-pdfs.js';
-
-async function pdfOf(text: string): Promise<Buffer> {
-  const document = await PDFDocument.create();
-  const font = await document.embedFont(StandardFonts.Helvetica);
-  document.addPage([595, 842]).drawText(text, { x: 50, y: 780, size: 14, font });
-  return Buffer.from(await document.save());
-}
+import { pdfOf } from './fixture-files.js';
 
 /** Every row of every table of the platform, as text: where a trace of a person would be. */
 async function everyRow(api: TestApi): Promise<string> {

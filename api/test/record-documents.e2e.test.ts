@@ -5,7 +5,6 @@
 import { startInbox, type SmtpInbox } from '@hsa-lli/common/testing';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { PDFDocument, StandardFonts } from 'pdf-lib';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AuditEntry } from '../src/audit/entities/audit-entry.entity.js';
@@ -16,17 +15,11 @@ import { agentsByRole, expectOnlyFor, type Agent } from './back-office.js';
 import { BACKENDS, type TestApi } from './backends.js';
 import { findClamd, startClamd, type Clamd } from './clamd.js';
 import { HOSTILE_FILES } from './hostile-files.js';
+import { pdfOf } from './fixture-files.js';
 
 const PASSWORD = 'Txakoli-Getaria-2026!';
 
 /** A small valid PDF of `pages` pages, with a line of text on each. */
-async function pdfOf(text: string, pages = 1): Promise<Buffer> {
-  const document = await PDFDocument.create();
-  const font = await document.embedFont(StandardFonts.Helvetica);
-  for (let index = 0; index < pages; index += 1) document.addPage([595, 842]).drawText(`${text} — page ${index + 1}`, { x: 50, y: 780, size: 14, font });
-  return Buffer.from(await document.save());
-}
-
 const clamdBinary = findClamd();
 if (!clamdBinary && process.env.CI) throw new Error('clamd is missing: install Debian’s clamav-daemon (.ci/run does)');
 

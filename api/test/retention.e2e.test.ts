@@ -6,7 +6,6 @@
 import { startInbox, type SmtpInbox } from '@hsa-lli/common/testing';
 import { existsSync, mkdirSync, readdirSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { PDFDocument, StandardFonts } from 'pdf-lib';
 import request from 'supertest';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { AuditEntry } from '../src/audit/entities/audit-entry.entity.js';
@@ -23,15 +22,9 @@ import { Token } from '../src/tokens/entities/token.entity.js';
 import { User } from '../src/users/entities/user.entity.js';
 import { BACKENDS, loggedIn, type TestApi } from './backends.js';
 import { committeeFiles, type CommitteeFile } from './committee-files.js';
+import { pdfOf } from './fixture-files.js';
 
 const DAY = 24 * 60 * 60_000;
-
-async function pdfOf(text: string): Promise<Buffer> {
-  const document = await PDFDocument.create();
-  const font = await document.embedFont(StandardFonts.Helvetica);
-  document.addPage([595, 842]).drawText(text, { x: 50, y: 780, size: 14, font });
-  return Buffer.from(await document.save());
-}
 
 describe.each(BACKENDS)('the retention delays, on $name', (backend) => {
   let api: TestApi;
@@ -65,6 +58,8 @@ describe.each(BACKENDS)('the retention delays, on $name', (backend) => {
   }
 
   const mailsTo = (email: string) => inbox.messages.filter((mail) => mail.to.includes(email));
+  /** A run warns every file due, the demo's too, one e-mail after the other: on a loaded machine, that takes a while. */
+  const arrived = (test: Parameters<SmtpInbox['waitFor']>[0]) => inbox.waitFor(test, 60_000);
   const journal = (id: number) => api.dataSource.manager.find(Erasure, { where: { subject: 'record', subjectId: id }, order: { id: 'ASC' } });
 
   async function fileWithDocuments(tag: string, stage: Parameters<typeof committeeFiles>[4], types: string[]): Promise<CommitteeFile> {
@@ -84,13 +79,13 @@ describe.each(BACKENDS)('the retention delays, on $name', (backend) => {
     await runOn(59);
     expect(mailsTo(file.email)).toEqual([]);
     await runOn(61);
-    const first = await inbox.waitFor((mail) => mail.to.includes(file.email));
+    const first = await arrived((mail) => mail.to.includes(file.email));
     expect(first.subject).toMatch(/^Vos pièces justificatives seront supprimées le \d{1,2}(er)? \S+ \d{4}$/);
     expect(first.text).toContain(`Votre dossier de demande de logement (${file.reference}) n’a pas évolué depuis le`);
     expect(first.links).toContain('http://hsa.test/login');
     // Once only, however many runs.
     expect((await runOn(61.5)).warned).toBe(0);
-    await inbox.waitFor((mail) => mail.to.includes(other.email));
+    await arrived((mail) => mail.to.includes(other.email));
     expect(mailsTo(file.email)).toHaveLength(1);
 
     // The other applicant comes back: their clock starts again.
@@ -99,7 +94,7 @@ describe.each(BACKENDS)('the retention delays, on $name', (backend) => {
     vi.useRealTimers();
 
     await runOn(84);
-    await inbox.waitFor(() => mailsTo(file.email).length === 2);
+    await arrived(() => mailsTo(file.email).length === 2);
     expect(mailsTo(file.email)[1]!.subject).toBe(first.subject);
     expect(await api.dataSource.manager.countBy(RecordDocument, { record: { id: file.id } })).toBe(1);
 
@@ -114,7 +109,7 @@ describe.each(BACKENDS)('the retention delays, on $name', (backend) => {
     // A year after, warned again, then the file and the account go; the file's row stays for the statistics.
     const yearLater = 91 + 365;
     await runOn(yearLater - 29);
-    await inbox.waitFor((mail) => mail.to.includes(file.email) && mail.subject.startsWith('Votre dossier sera supprimé le'));
+    await arrived((mail) => mail.to.includes(file.email) && mail.subject.startsWith('Votre dossier sera supprimé le'));
     await runOn(yearLater + 2);
     expect(await api.dataSource.manager.findOneBy(User, { email: file.email })).toBeNull();
     expect(await api.dataSource.manager.findOneBy(RecordPerson, { record: { id: file.id }, position: 1 })).toMatchObject({ firstName: '', lastName: '', email: null });
@@ -133,7 +128,7 @@ describe.each(BACKENDS)('the retention delays, on $name', (backend) => {
     await runOn(82);
     expect(mailsTo(refused.email)).toEqual([]);
     await runOn(84);
-    const warning = await inbox.waitFor((mail) => mail.to.includes(refused.email));
+    const warning = await arrived((mail) => mail.to.includes(refused.email));
     expect(warning.subject).toMatch(/^Votre dossier sera supprimé le /);
     expect(warning.text).toContain('http://hsa.test/mes-identifiants');
     expect(await api.dataSource.manager.countBy(RecordDocument, { record: { id: lease.id } })).toBe(2);

@@ -2,19 +2,12 @@
  * A file goes « Complet » when every required document is validated; staff may force the move with a reason, kept
  * with it (issue 22, point 8).
  */
-import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { Not } from 'typeorm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Record } from '../src/records/entities/record.entity.js';
 import { agentsByRole, type Agent } from './back-office.js';
 import { BACKENDS, type TestApi } from './backends.js';
-
-async function pdfOf(text: string): Promise<Buffer> {
-  const document = await PDFDocument.create();
-  const font = await document.embedFont(StandardFonts.Helvetica);
-  document.addPage([595, 842]).drawText(text, { x: 50, y: 780, size: 14, font });
-  return Buffer.from(await document.save());
-}
+import { pdfOf } from './fixture-files.js';
 
 const NOT_VALIDATED =
   'Toutes les pièces justificatives requises ne sont pas encore validées : le dossier ne peut passer au stade « Complet » qu’en forçant le passage, avec sa raison.';

@@ -1,5 +1,4 @@
 import { startInbox, type SmtpInbox } from '@hsa-lli/common/testing';
-import { PDFDocument, StandardFonts } from 'pdf-lib';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ContactForm } from '../src/contact-forms/entities/contact-form.entity.js';
@@ -7,6 +6,7 @@ import { Residence } from '../src/residences/entities/residence.entity.js';
 import { User } from '../src/users/entities/user.entity.js';
 import { agentsByRole } from './back-office.js';
 import { BACKENDS, type TestApi } from './backends.js';
+import { pdfOf } from './fixture-files.js';
 
 /** A file name as a phone or an office computer writes it: accents, an apostrophe, French quotes, a dash, an emoji. */
 const FILE_NAME = 'Avis d’impôt 2025 — « Hélène » 🏠.pdf';
@@ -17,13 +17,6 @@ const TOO_GUESSABLE = /^Ce mot de passe est trop facile à deviner\./;
 /** A client address of its own per request sent, so that the contact form's limit per address never applies. */
 let addresses = 0;
 const fromAddress = () => ({ 'X-Forwarded-For': `198.51.100.${(addresses += 1) % 250}` });
-
-async function pdfOf(text: string): Promise<Buffer> {
-  const document = await PDFDocument.create();
-  const font = await document.embedFont(StandardFonts.Helvetica);
-  document.addPage([595, 842]).drawText(text, { x: 50, y: 780, size: 14, font });
-  return Buffer.from(await document.save());
-}
 
 describe.each(BACKENDS)('text as people type it, on $name', (backend) => {
   let api: TestApi;
