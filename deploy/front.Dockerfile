@@ -12,4 +12,5 @@ ARG SPA_FALLBACK==404
 ENV SPA_FALLBACK=${SPA_FALLBACK}
 COPY deploy/nginx/static.conf /etc/nginx/templates/default.conf.template
 COPY deploy/nginx/security-headers.conf /etc/nginx/security-headers.conf
+COPY deploy/nginx/logging.conf /etc/nginx/logging.conf
 COPY --from=build /app/${APP}/dist /usr/share/nginx/html

@@ -1,6 +1,6 @@
 import { defineConfig } from '@playwright/test';
 import journeys from './playwright.config.ts';
-import { ONE_ORIGIN, PRODUCTION } from './production/shape.ts';
+import { ONE_ORIGIN, PRODUCTION, PRODUCTION_LOGS } from './production/shape.ts';
 
 /**
  * The production shape on this machine (scripts/production-shape.mjs: MariaDB, Redis, two API processes, a worker,
@@ -15,12 +15,13 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ? [['list'], ['json']] : [['list']],
+  globalTeardown: './production/no-personal-data.ts',
   // The journeys' browser, its language, time zone and traces, at the gateway's address.
   use: { ...journeys.use, baseURL: PRODUCTION.origin },
   webServer: [
     {
       command: `node ../scripts/production-shape.mjs --control ${PRODUCTION.base + 90}`,
-      env: { PRODUCTION_PORT: String(PRODUCTION.base), PRODUCTION_SMTP_PORT: String(PRODUCTION.smtpPort) },
+      env: { PRODUCTION_PORT: String(PRODUCTION.base), PRODUCTION_SMTP_PORT: String(PRODUCTION.smtpPort), PRODUCTION_LOG_DIR: PRODUCTION_LOGS },
       url: `${PRODUCTION.origin}/api/health`,
       reuseExistingServer: false,
       timeout: 180_000,

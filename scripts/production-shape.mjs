@@ -8,10 +8,11 @@
 //   node scripts/production-shape.mjs --control 4690
 //                                      (also a control server for the tests: GET /status, POST /<service>/<action>
 //                                       with action start, stop, kill or restart; e2e/production/ uses it)
+//   PRODUCTION_LOG_DIR=<folder>        each process's log (access logs included) in a file of its own there
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { appendFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -136,12 +137,12 @@ function nginxMain(folder, site) {
       ...(process.getuid?.() === 0 ? ['user root;'] : []),
       'worker_processes 1;',
       `pid ${join(folder, 'nginx.pid')};`,
-      `error_log ${join(folder, 'error.log')} warn;`,
+      // To the process's own output, with the rest of its log (PRODUCTION_LOG_DIR keeps it).
+      'error_log stderr warn;',
       'events { worker_connections 1024; }',
       'http {',
       '  include /etc/nginx/mime.types;',
       '  default_type application/octet-stream;',
-      `  access_log ${join(folder, 'access.log')};`,
       '  sendfile on;',
       '  keepalive_timeout 65;',
       ...['body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map((temp) => `  ${temp === 'body' ? 'client_body' : temp}_temp_path ${join(folder, temp)};`),
@@ -153,9 +154,10 @@ function nginxMain(folder, site) {
   return main;
 }
 
-/** A deploy file with the run's addresses: the port it listens on, its folders, and the headers' file. */
+/** A deploy file with the run's addresses: the port it listens on, its folders, and the files it includes. */
 function adapted(file, replacements) {
-  let text = readFileSync(join(NGINX, file), 'utf8').replaceAll('/etc/nginx/security-headers.conf', join(NGINX, 'security-headers.conf'));
+  let text = readFileSync(join(NGINX, file), 'utf8');
+  for (const included of ['security-headers.conf', 'logging.conf']) text = text.replaceAll(`/etc/nginx/${included}`, join(NGINX, included));
   for (const [from, to] of replacements) {
     if (!text.includes(from)) throw new Error(`${file} no longer holds « ${from} »: adapt scripts/production-shape.mjs`);
     text = text.replaceAll(from, to);
@@ -163,10 +165,16 @@ function adapted(file, replacements) {
   return text;
 }
 
-function nginxService(name, folder, site, port, log) {
+/**
+ * One nginx of the shape. Its access log goes to a file (`<name>-access.log` in `logDir`, else its run folder):
+ * the deploy files log to the container's stdout, which a process started here cannot open by its path.
+ */
+function nginxService(name, folder, site, port, log, logDir) {
   mkdirSync(folder, { recursive: true });
   const siteFile = join(folder, 'site.conf');
-  writeFileSync(siteFile, site);
+  const accessLog = logDir ? join(logDir, `${name}-access.log`) : join(folder, 'access.log');
+  if (!site.includes('access_log /dev/stdout ')) throw new Error(`${name}'s site no longer logs to /dev/stdout: adapt scripts/production-shape.mjs`);
+  writeFileSync(siteFile, site.replaceAll('access_log /dev/stdout ', `access_log ${accessLog} `));
   const main = nginxMain(folder, siteFile);
   const test = spawnSync(binary('nginx'), ['-t', '-q', '-p', folder, '-c', main], { encoding: 'utf8' });
   if (test.status !== 0) throw new Error(`nginx refuses ${name}'s configuration: ${test.stderr}`);
@@ -207,7 +215,7 @@ export function productionEnv({ origin, dataDir, mariadbPort, redisPort, smtpPor
  * `smtpPort` (a test's inbox; nothing need listen there). Answers the services by name, the gateway's origin and a
  * function that stops everything and removes the run's folders.
  */
-export async function startProductionShape({ base = 4600, smtpPort = base + 5, log = null } = {}) {
+export async function startProductionShape({ base = 4600, smtpPort = base + 5, log = null, logDir = null } = {}) {
   for (const app of ['api', ...FRONT_APPS.map((each) => each.name)]) {
     if (!existsSync(join(root, app, 'dist', '.build-stamp'))) throw new Error(`${app} is not built: run \`npm run build\` first`);
   }
@@ -271,7 +279,7 @@ export async function startProductionShape({ base = 4600, smtpPort = base + 5, l
       ['root /usr/share/nginx/html;', `root ${join(staticDir, app.name)};`],
       ['${SPA_FALLBACK}', app.spaFallback],
     ]);
-    add(nginxService(app.name, join(run, 'nginx', app.name), site, port, log));
+    add(nginxService(app.name, join(run, 'nginx', app.name), site, port, log, logDir));
   }
   const remotesFile = join(run, 'remotes.json');
   cpSync(join(root, 'deploy', 'remotes.json'), remotesFile);
@@ -283,7 +291,7 @@ export async function startProductionShape({ base = 4600, smtpPort = base + 5, l
     ['/etc/nginx/remotes.json', remotesFile],
     ['/data/prerender', join(dataDir, 'prerender')],
   ]);
-  add(nginxService('gateway', join(run, 'nginx', 'gateway'), gateway, ports.gateway, log));
+  add(nginxService('gateway', join(run, 'nginx', 'gateway'), gateway, ports.gateway, log, logDir));
   // Last: its jobs (the prerendering first) go through the gateway.
   // The worker has no HTTP: it is ready once it says so.
   const worker = new Service('worker', { command: process.execPath, args: [join(root, 'api', 'dist', 'worker.js')], env: { ...env, RUN_WORKERS: 'true' }, log });
@@ -361,7 +369,15 @@ if (process.argv[1] === import.meta.filename) {
   const controlAt = process.argv.indexOf('--control');
   const base = Number(process.env.PRODUCTION_PORT ?? 4600);
   const verbose = process.env.PRODUCTION_LOG === 'true';
-  const shape = await startProductionShape({ base, smtpPort: Number(process.env.PRODUCTION_SMTP_PORT ?? base + 5), log: verbose ? (name, chunk) => process.stdout.write(`[${name}] ${chunk}`) : null });
+  // PRODUCTION_LOG_DIR: every process's output (the APIs', the worker's, each nginx's access and error log) in a file
+  // of its own there, as a log collector would keep it; the production suite reads them for personal data.
+  const logDir = process.env.PRODUCTION_LOG_DIR;
+  if (logDir) {
+    rmSync(logDir, { recursive: true, force: true });
+    mkdirSync(logDir, { recursive: true });
+  }
+  const log = logDir ? (name, chunk) => appendFileSync(join(logDir, `${name}.log`), chunk) : verbose ? (name, chunk) => process.stdout.write(`[${name}] ${chunk}`) : null;
+  const shape = await startProductionShape({ base, smtpPort: Number(process.env.PRODUCTION_SMTP_PORT ?? base + 5), log, logDir });
   const server = controlAt > 0 ? control(shape, Number(process.argv[controlAt + 1])) : null;
   console.log(`The production shape runs: ${shape.origin}/ (the demo accounts, password Demo-2026-lli). Ctrl-C stops it.`);
   const end = async () => {

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
+import { PAGE_CATALOGUE } from '@hsa-lli/common/domain';
 import { productionEnv } from './production-shape.mjs';
 
 const root = join(import.meta.dirname, '..');
@@ -34,11 +35,37 @@ describe('the production shape on this machine', () => {
 
   it('serves the nginx files the compose file and the front image use', () => {
     const gateway = compose.services.gateway.volumes.map((volume) => volume.split(':')[0]);
-    expect(gateway).toEqual(expect.arrayContaining(['./deploy/nginx/gateway.conf', './deploy/nginx/security-headers.conf', './deploy/remotes.json']));
+    expect(gateway).toEqual(expect.arrayContaining(['./deploy/nginx/gateway.conf', './deploy/nginx/security-headers.conf', './deploy/nginx/logging.conf', './deploy/remotes.json']));
     const image = readFileSync(join(root, 'deploy', 'front.Dockerfile'), 'utf8');
     expect(image).toContain('COPY deploy/nginx/static.conf ');
     expect(image).toContain('COPY deploy/nginx/security-headers.conf ');
+    expect(image).toContain('COPY deploy/nginx/logging.conf ');
     const script = readFileSync(join(root, 'scripts', 'production-shape.mjs'), 'utf8');
-    for (const file of ["adapted('static.conf'", "adapted('gateway.conf'", "'security-headers.conf'", "'deploy', 'remotes.json'"]) expect(script).toContain(file);
+    for (const file of ["adapted('static.conf'", "adapted('gateway.conf'", "'security-headers.conf', 'logging.conf'", "'deploy', 'remotes.json'"]) expect(script).toContain(file);
   });
 });
+
+describe('the access logs of the gateway and the front apps’ servers', () => {
+  const logging = readFileSync(join(root, 'deploy', 'nginx', 'logging.conf'), 'utf8');
+  /** The maps' regular expressions (nginx's PCRE, the same as JavaScript's for these) and what each writes instead. */
+  const rules = (variable) =>
+    [...logging.slice(logging.indexOf(`map ${variable} `)).split('\n}')[0].matchAll(/^\s*"~(.+)" "(.+)";$/gm)].map(([, pattern, logged]) => ({ pattern: new RegExp(pattern), logged }));
+  const logged = (variable, value) => {
+    const rule = rules(variable).find(({ pattern }) => pattern.test(value));
+    return rule ? rule.logged.replace('${page}', value.match(rule.pattern).groups.page) : value;
+  };
+
+  it('keep the secret of every page whose address holds one out of the request line and the Referer', () => {
+    const secret = 'Zk3_SECRET-of-43-characters-made-for-this-x';
+    const pages = PAGE_CATALOGUE.filter((page) => page.pattern.split('/').includes('[token]'));
+    expect(pages.length).toBeGreaterThanOrEqual(4);
+    for (const { pattern } of pages) {
+      const path = pattern.replace('[token]', secret).replace(/\[[a-z_]+\]/g, '12');
+      expect(logged('$request_uri', `${path}?retour=1`)).not.toContain(secret);
+      expect(logged('$request_uri', path)).toContain('[secret]');
+      expect(logged('$http_referer', `https://hsa-lli.fr${path}`)).not.toContain(secret);
+    }
+    for (const path of ['/residences/arrosa-bayonne', '/mes-identifiants', '/deversement-de-pieces']) expect(logged('$request_uri', path)).toBe(path);
+  });
+});
+

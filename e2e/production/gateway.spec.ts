@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { request } from 'node:http';
 import { expect, test } from '@playwright/test';
 import { PUBLIC_HOST } from '../support/e2e-env.ts';
@@ -11,13 +12,15 @@ interface Asked {
   method?: 'GET' | 'POST';
   body?: object;
   accept?: string;
+  /** The page it is asked from. */
+  referer?: string;
 }
 
 /** An answer's status and compared headers, asked under the site's name (not a local one, for which HSTS is left out). */
-function answer(origin: string, { path, method = 'GET', body, accept = 'text/html,application/xhtml+xml,*/*;q=0.8' }: Asked): Promise<{ status: number; headers: Record<string, unknown> }> {
+function answer(origin: string, { path, method = 'GET', body, accept = 'text/html,application/xhtml+xml,*/*;q=0.8', referer }: Asked): Promise<{ status: number; headers: Record<string, unknown> }> {
   const { port } = new URL(origin);
   return new Promise((resolve, reject) => {
-    const asking = request({ host: '127.0.0.1', port, path, method, headers: { Host: PUBLIC_HOST, Accept: accept, ...(body ? { 'Content-Type': 'application/json' } : {}) } }, (response) => {
+    const asking = request({ host: '127.0.0.1', port, path, method, headers: { Host: PUBLIC_HOST, Accept: accept, ...(body ? { 'Content-Type': 'application/json' } : {}), ...(referer ? { Referer: referer } : {}) } }, (response) => {
       response.resume();
       response.on('end', () => resolve({ status: response.statusCode!, headers: Object.fromEntries(COMPARED.map((name) => [name, response.headers[name] ?? null])) }));
     });
@@ -33,6 +36,7 @@ test('the gateway answers every kind of address with the one-origin server’s s
   };
   const manifest = (await (await fetch(`${PRODUCTION.origin}/remotes/admin/mf-manifest.json`)).json()) as { metaData: { remoteEntry: { name: string } }; exposes: { assets: { js: { sync: string[] } } }[] };
   const chunk = manifest.exposes[0]!.assets.js.sync[0]!;
+  const link = randomBytes(32).toString('base64url');
   const addresses: Asked[] = [
     { path: '/' },
     { path: '/residences' },
@@ -42,7 +46,10 @@ test('the gateway answers every kind of address with the one-origin server’s s
     { path: '/nulle-part' },
     { path: '/login' },
     { path: '/admin/comites' },
-    { path: '/creation-de-compte/jeton-inconnu' },
+    // A link's secret as the real ones are made (no longer valid), and the page's script asked from it: neither the
+    // request nor its Referer may put the secret in an access log (production/no-personal-data.ts reads them).
+    { path: `/creation-de-compte/${link}` },
+    { path: `/remotes/admin/${chunk}`, accept: '*/*', referer: `http://${PUBLIC_HOST}/creation-de-compte/${link}` },
     { path: '/remotes.json', accept: '*/*' },
     { path: '/remotes/admin/mf-manifest.json', accept: '*/*' },
     { path: `/remotes/admin/${manifest.metaData.remoteEntry.name}`, accept: '*/*' },

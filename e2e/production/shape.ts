@@ -1,3 +1,6 @@
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
 /**
  * The production shape the suite drives (scripts/production-shape.mjs): its gateway, its control server (to stop, kill
  * and start its processes), and the one-origin server it is compared with.
@@ -10,6 +13,9 @@ export const PRODUCTION = {
   control: `http://127.0.0.1:${BASE + 90}`,
   smtpPort: BASE + 5,
 };
+
+/** Where the shape's processes write their logs (PRODUCTION_LOG_DIR), read after the suite for personal data. */
+export const PRODUCTION_LOGS = join(tmpdir(), 'hsa-lli-production-logs');
 
 /** The one-origin server (`npm start`'s shape, support/serve.ts) the gateway must answer as. */
 export const ONE_ORIGIN = { port: BASE + 80, smtpPort: BASE + 81 };

@@ -1,4 +1,4 @@
-// After the journeys: no personal data in what the APIs wrote to their logs. The e-mail addresses and names the
+// After the journeys: no personal data in what the processes wrote to their logs. The e-mail addresses and names the
 // journeys used (the demo accounts', and every address written in the journeys themselves) and anything shaped like
 // an e-mailed link's token must appear in none of them. Playwright's global teardown: the run fails when one does.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
@@ -14,17 +14,18 @@ async function personalData(): Promise<string[]> {
   const { DEMO_USERS } = (await import(pathToFileURL(join(REPO_ROOT, 'api', 'dist', 'seed', 'demo-data.js')).href)) as {
     DEMO_USERS: { email: string; firstName: string; lastName: string }[];
   };
-  const tests = join(REPO_ROOT, 'e2e', 'tests');
-  const written = readdirSync(tests).flatMap((file) => readFileSync(join(tests, file), 'utf8').match(ADDRESS) ?? []);
+  const written = ['tests', 'production'].flatMap((folder) => {
+    const journeys = join(REPO_ROOT, 'e2e', folder);
+    return readdirSync(journeys).flatMap((file) => readFileSync(join(journeys, file), 'utf8').match(ADDRESS) ?? []);
+  });
   return [...new Set([...DEMO_USERS.flatMap((user) => [user.email, `${user.firstName} ${user.lastName}`]), ...written])];
 }
 
-export default async function noPersonalDataInLogs(): Promise<void> {
+/** Fails, naming file, line and what was found, when one of these logs holds an address, a name or a token the journeys used. */
+export async function expectNoPersonalData(files: string[]): Promise<void> {
   const values = await personalData();
   const found: string[] = [];
-  for (let slot = 0; slot < E2E_WORKERS; slot += 1) {
-    const file = apiLogOf(slot);
-    if (!existsSync(file)) continue;
+  for (const file of files.filter((each) => existsSync(each))) {
     const lines = readFileSync(file, 'utf8').split('\n');
     for (const [index, line] of lines.entries()) {
       const named = values.filter((value) => line.includes(value));
@@ -32,5 +33,10 @@ export default async function noPersonalDataInLogs(): Promise<void> {
       if (named.length > 0 || tokens.length > 0) found.push(`${file}:${index + 1}: ${[...named, ...tokens.map(() => '(a token)')].join(', ')} — ${line.slice(0, 200)}`);
     }
   }
-  if (found.length > 0) throw new Error(`Personal data in the API's logs:\n${found.slice(0, 20).join('\n')}`);
+  if (found.length > 0) throw new Error(`Personal data in the logs:\n${found.slice(0, 20).join('\n')}`);
+}
+
+/** The journeys' one-origin servers, one per worker slot. */
+export default async function noPersonalDataInLogs(): Promise<void> {
+  await expectNoPersonalData(Array.from({ length: E2E_WORKERS }, (_, slot) => apiLogOf(slot)));
 }
