@@ -140,6 +140,8 @@ describe.each(BACKENDS)('a person’s own data, on $name', (backend) => {
     await request(api.server).post('/api/contact-forms').set('X-Forwarded-For', '198.51.100.77').send({ subject: 'infos', name: 'Maite Erramouspe', email: file.email, message: 'Message-er42 : une question.', consent: true }).expect(201);
     await agents.hsa.post('/api/records/notes/create').send({ record_id: file.id, body: 'Note-er42 sur Maite Erramouspe.' }).expect(201);
     await agents.hsa.post('/api/records/get-one').send({ id: file.id }).expect(200);
+    // What they did themselves names them as its author: their password changed.
+    await customer.post('/api/users/change-password').send({ current_password: DEMO_PASSWORD, new_password: 'Un-autre-mot-de-passe-2026' }).expect(200);
     const storedNames = (await api.dataSource.manager.find(RecordDocument, { where: { record: { id: file.id } } })).flatMap((document) => [document.storedName, document.watermarkedName].filter(Boolean) as string[]);
     expect(storedNames.length).toBeGreaterThan(0);
     const before = await counts(api);
@@ -148,11 +150,11 @@ describe.each(BACKENDS)('a person’s own data, on $name', (backend) => {
     expect(traces.filter((trace) => !rowsBefore.includes(trace))).toEqual([]);
 
     // A wrong password, or none: refused, in French, nothing erased.
-    expect((await customer.post('/api/users/erase-me').send({ password: 'pas-le-bon' }).expect(400)).body.fields).toEqual({ password: 'Le mot de passe est incorrect.' });
+    expect((await customer.post('/api/users/erase-me').send({ password: DEMO_PASSWORD }).expect(400)).body.fields).toEqual({ password: 'Le mot de passe est incorrect.' });
     expect((await customer.post('/api/users/erase-me').send({}).expect(400)).body.fields).toEqual({ password: 'Veuillez saisir votre mot de passe actuel.' });
     await customer.post('/api/records/get-mine').expect(200);
 
-    const erased = await customer.post('/api/users/erase-me').send({ password: DEMO_PASSWORD }).expect(200);
+    const erased = await customer.post('/api/users/erase-me').send({ password: 'Un-autre-mot-de-passe-2026' }).expect(200);
     expect(erased.body).toEqual({ erased: ['votre compte', 'votre dossier et toutes vos pièces justificatives', 'vos demandes de contact'], kept: null });
     expect((erased.headers['set-cookie'] as unknown as string[]).some((line) => /^hsa\.sid=;/.test(line))).toBe(true);
     expect((await customer.post('/api/records/get-mine')).status).toBe(401);
@@ -204,7 +206,7 @@ describe.each(BACKENDS)('a person’s own data, on $name', (backend) => {
     // Only staff of the requests' page, only an rgpd request, only a known one.
     expect((await customer.post('/api/contact-forms/rgpd/subject').send({ id: rgpd })).status).toBe(403);
     expect((await agents.hsa.post('/api/contact-forms/rgpd/subject').send({ id: other }).expect(409)).body.error).toMatch(/^Cette demande ne porte pas sur les données personnelles/);
-    expect((await agents.hsa.post('/api/contact-forms/rgpd/erase').send({ id: 999_999 })).status).toBe(404);
+    expect((await agents.hsa.post('/api/contact-forms/rgpd/erase').send({ id: 999_999, identity: 'Pièce d’identité reçue' })).status).toBe(404);
     expect((await agents.hsa.post('/api/contact-forms/rgpd/subject').send({ id: rgpd }).expect(200)).body).toEqual({
       subject: { account_id: expect.any(Number), name: 'Maite Goyheneche', email: file.email, record: { id: file.id, reference: file.reference, stage_label: 'En constitution' } },
     });
@@ -220,16 +222,35 @@ describe.each(BACKENDS)('a person’s own data, on $name', (backend) => {
     expect(JSON.parse(strFromU8(zip['dossier.json']!)).account.email).toBe(file.email);
     expect(Object.keys(zip).some((name) => name.endsWith('cni-rg42.pdf'))).toBe(true);
 
-    const erased = await agents.hsa.post('/api/contact-forms/rgpd/erase').send({ id: rgpd }).expect(200);
+    // The staff member's export is in the file's audit trail, as any read of it.
+    expect((await customer.post('/api/records/get-mine').expect(200)).body.my_record.consultations).toEqual(
+      expect.arrayContaining([expect.objectContaining({ what: 'A préparé l’export de vos données, à votre demande' })]),
+    );
+    // Not without saying how the requester's identity was checked: the form's address proves nothing.
+    expect((await agents.hsa.post('/api/contact-forms/rgpd/erase').send({ id: rgpd }).expect(400)).body.fields).toEqual({ identity: 'Indiquez comment vous avez vérifié l’identité du demandeur.' });
+    await customer.post('/api/records/get-mine').expect(200);
+    const erased = await agents.hsa.post('/api/contact-forms/rgpd/erase').send({ id: rgpd, identity: 'Pièce d’identité reçue par e-mail, à l’adresse du compte' }).expect(200);
     expect(erased.body.kept).toBeNull();
     expect((await customer.post('/api/records/get-mine')).status).toBe(401);
     await expectNoAccount(file.email);
     // The request stays, as proof it was answered; the other one went with the person.
-    const answered = (await agents.hsa.post('/api/contact-forms/get-one').send({ id: rgpd }).expect(200)).body.contact_form;
-    expect(answered).toMatchObject({ email: file.email, subject: 'rgpd' });
+    const answered = (await agents.hsa.post('/api/contact-forms/get-one').send({ id: rgpd }).expect(200)).body;
+    expect(answered.contact_form).toMatchObject({ email: file.email, subject: 'rgpd' });
+    expect(answered.history).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ actor: 'Peio Larralde', action: 'Export des données du demandeur préparé' }),
+        expect.objectContaining({
+          actor: 'Peio Larralde',
+          action: 'Compte et dossier du demandeur effacés',
+          changes: [{ field: 'identity', before: null, after: 'Pièce d’identité reçue par e-mail, à l’adresse du compte' }],
+        }),
+      ]),
+    );
+    // Her export, made before, went with her.
+    expect((await agents.hsa.get(`/api/contact-forms/rgpd/export/${job}`)).status).toBe(404);
     expect((await agents.hsa.post('/api/contact-forms/get-one').send({ id: other }).expect(200)).body.contact_form).toMatchObject({ email: '', message: '' });
     expect((await agents.hsa.post('/api/contact-forms/rgpd/subject').send({ id: rgpd }).expect(200)).body).toEqual({ subject: null });
-    expect((await agents.hsa.post('/api/contact-forms/rgpd/erase').send({ id: rgpd }).expect(409)).body.error).toMatch(/^Aucun compte de demandeur/);
+    expect((await agents.hsa.post('/api/contact-forms/rgpd/erase').send({ id: rgpd, identity: 'Déjà fait' }).expect(409)).body.error).toMatch(/^Aucun compte de demandeur/);
     const journal = await api.dataSource.query(`SELECT ${api.dataSource.driver.escape('actorName')} AS actor FROM ${api.dataSource.driver.escape('erasures')} WHERE ${api.dataSource.driver.escape('subjectId')} = ? AND ${api.dataSource.driver.escape('what')} = 'file'`, [file.id]);
     expect(journal).toEqual([{ actor: 'Peio Larralde' }]);
   }, 120_000);

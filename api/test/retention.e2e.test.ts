@@ -22,6 +22,7 @@ import { Token } from '../src/tokens/entities/token.entity.js';
 import { User } from '../src/users/entities/user.entity.js';
 import { BACKENDS, loggedIn, type TestApi } from './backends.js';
 import { committeeFiles, type CommitteeFile } from './committee-files.js';
+import { until } from './jobs-contract.js';
 import { pdfOf } from './fixture-files.js';
 
 const DAY = 24 * 60 * 60_000;
@@ -47,11 +48,17 @@ describe.each(BACKENDS)('the retention delays, on $name', (backend) => {
     await inbox?.stop();
   });
 
-  /** The daily job, run as the scheduler runs it, `days` after the test began. */
+  /**
+   * The daily job, run as the scheduler runs it, `days` after the test began. The clock stays there until the run's
+   * warnings have reached the mail server: moved while an e-mail is being sent, it would time its connection out.
+   */
   async function runOn(days: number): Promise<RetentionRun> {
     vi.useFakeTimers({ toFake: ['Date'], now: start + days * DAY });
     try {
-      return await api.app.get(JobsService).run<RetentionRun>('retention', 'retention', {}, { timeoutMs: 60_000 });
+      const received = inbox.messages.length;
+      const run = await api.app.get(JobsService).run<RetentionRun>('retention', 'retention', {}, { timeoutMs: 60_000 });
+      await until(() => inbox.messages.length >= received + run.warned, 'the run’s warnings', 60_000);
+      return run;
     } finally {
       vi.useRealTimers();
     }
@@ -123,18 +130,33 @@ describe.each(BACKENDS)('the retention delays, on $name', (backend) => {
     const lease = await fileWithDocuments('ls', 'lease_signed', ['p1_tax_notices', 'p1_payslips']);
     const event = (type: 'lease_signed' | 'leaving', days: number) =>
       api.dataSource.manager.insert(RecordEvent, { record: { id: lease.id }, type, at: new Date(start + days * DAY), actorId: null, actorName: 'La plateforme' });
-    await event('lease_signed', 0);
+    // Signed once the documents were in.
+    await event('lease_signed', 1);
+    // Refused long before the job first ran: it is told first, and erased only a week after.
+    const late = await fileWithDocuments('lt', 'refused', ['p1_nat_id']);
+    await api.dataSource.manager.update(Record, { id: late.id }, { stageChangedAt: new Date(start - 100 * DAY) });
+    // A lease that was not signed after all (« Abandonné »): none of its documents goes as a lease's.
+    const [notSigned] = await committeeFiles(api, 'ns', 1, good, 'abandoned');
+    const notSignedCustomer = await loggedIn(api, notSigned!.email);
+    await notSignedCustomer.post('/api/records/documents/upload').set('Origin', api.config.publicUrl).field('type', 'p1_payslips').attach('file', await pdfOf('ns'), 'ns.pdf').expect(201);
+    await api.dataSource.manager.insert(RecordEvent, { record: { id: notSigned!.id }, type: 'lease_signed', at: new Date(start + DAY), actorId: null, actorName: 'La plateforme' });
 
     await runOn(82);
     expect(mailsTo(refused.email)).toEqual([]);
+    expect(await api.dataSource.manager.findOneBy(User, { email: late.email })).not.toBeNull();
+    expect(mailsTo(late.email).map((mail) => mail.subject)).toEqual([expect.stringMatching(/^Votre dossier sera supprimé le /)]);
     await runOn(84);
     const warning = await arrived((mail) => mail.to.includes(refused.email));
     expect(warning.subject).toMatch(/^Votre dossier sera supprimé le /);
     expect(warning.text).toContain('http://hsa.test/mes-identifiants');
     expect(await api.dataSource.manager.countBy(RecordDocument, { record: { id: lease.id } })).toBe(2);
 
-    await runOn(91);
+    expect(await api.dataSource.manager.findOneBy(User, { email: late.email })).not.toBeNull();
+    await runOn(91.5);
     expect(await api.dataSource.manager.findOneBy(User, { email: refused.email })).toBeNull();
+    expect(await api.dataSource.manager.findOneBy(User, { email: late.email })).toBeNull();
+    expect(mailsTo(late.email)).toHaveLength(1);
+    expect(await api.dataSource.manager.countBy(RecordDocument, { record: { id: notSigned!.id } })).toBe(1);
     expect((await journal(refused.id)).map((entry) => `${entry.what}:${entry.rule}`)).toEqual(['documents:closed', 'file:closed']);
     expect((await api.dataSource.manager.find(RecordDocument, { where: { record: { id: lease.id } } })).map((document) => document.type)).toEqual(['tax_notices']);
     expect(await api.dataSource.manager.findOneBy(User, { email: lease.email })).not.toBeNull();

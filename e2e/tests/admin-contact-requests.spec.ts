@@ -143,6 +143,9 @@ test.describe.serial('contact requests in the back office', () => {
     expect(JSON.parse(strFromU8(entries['dossier.json']!)).account.email).toBe(applicant.email);
 
     // The erasure, behind a confirmation; the outcome is what staff tell her.
+    // Not before saying how her identity was checked.
+    await expect(tools.getByRole('button', { name: 'Effacer son compte et son dossier' })).toBeDisabled();
+    await tools.getByLabel('Comment avez-vous vérifié son identité ?').fill('Pièce d’identité reçue par e-mail, à l’adresse du compte');
     await tools.getByRole('button', { name: 'Effacer son compte et son dossier' }).click();
     const dialog = page.getByRole('dialog', { name: `Effacer le compte et le dossier de ${applicant.name} ?` });
     await expect(dialog).toContainText('Cette action est définitive.');

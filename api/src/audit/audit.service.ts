@@ -31,6 +31,7 @@ const ACTION_LABELS: Record<AuditAction, string> = {
   follow_up_change: 'A mis à jour le suivi du dossier',
   invitation_resend: 'A renvoyé l’invitation à créer le compte',
   committee_review: 'A examiné le dossier en comité d’attribution',
+  data_export: 'A préparé l’export de vos données, à votre demande',
 };
 
 /** Entries of one staff member and one kind this close together are one run of work, shown once. */

@@ -15,10 +15,11 @@ import { RetentionWarning } from './entities/retention-warning.entity.js';
 import { ErasureService } from './erasure.service.js';
 import { RetentionService } from './retention.service.js';
 import { FollowUpModule } from '../follow-up/follow-up.module.js';
+import { HistoryModule } from '../history/history.module.js';
 
 /** Personal data kept no longer than needed, given back and erased on request (docs/data-protection.md). */
 @Module({
-  imports: [TypeOrmModule.forFeature([Erasure, RetentionWarning]), AuditModule, AuthModule, FollowUpModule, PrintingModule, RecordsModule, TimelineModule, UsersModule, VaultModule],
+  imports: [TypeOrmModule.forFeature([Erasure, RetentionWarning]), AuditModule, AuthModule, FollowUpModule, HistoryModule, PrintingModule, RecordsModule, TimelineModule, UsersModule, VaultModule],
   controllers: [DataSubjectController, RgpdRequestsController],
   providers: [ErasureService, DataSubjectService, RetentionService],
   exports: [ErasureService],

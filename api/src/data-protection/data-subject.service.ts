@@ -16,6 +16,7 @@ import {
   type EraseMeAnswer,
   type JobView,
   type LegalDocument,
+  type LegalSection,
   type MyRecord,
   type PersonFields,
   type PersonPosition,
@@ -116,10 +117,14 @@ export class DataSubjectService implements OnModuleInit {
     this.jobs.register('exports', JOB, (data) => this.write(data as ExportJobData));
   }
 
-  /** Queues the export of `subject`'s data (the caller's own by default), for the caller to download. */
+  /**
+   * Queues the export of `subject`'s data (the caller's own by default), for the caller to download. Its file is named
+   * by the person's account first: their erasure removes it with the rest.
+   */
   async startExport(caller: SessionUser, subject = caller.id): Promise<JobView> {
-    await this.records.findMine(subject);
-    return this.jobs.enqueue('exports', JOB, { requester: caller.id, subject, file: randomUUID() } satisfies ExportJobData);
+    const account = await this.dataSource.manager.findOneBy(User, { id: subject });
+    if (!account?.roles.includes('customer')) throw new NotFoundException();
+    return this.jobs.enqueue('exports', JOB, { requester: caller.id, subject, file: `${subject}-${randomUUID()}` } satisfies ExportJobData);
   }
 
   /** The job or its ZIP, for its requester only: anybody else's, or one kept past its delay, is as unknown. */
@@ -142,19 +147,21 @@ export class DataSubjectService implements OnModuleInit {
   /** Gathers the person's data, has a worker thread lay out the PDF and the ZIP, and stores it encrypted. */
   private async write(data: ExportJobData): Promise<{ documents: number }> {
     const user = await this.dataSource.manager.findOneByOrFail(User, { id: data.subject });
-    const mine = await this.records.mine(user.id);
-    const { data: timeline } = await this.timeline.mine(user.id);
-    const consultations = await this.audit.consultations(mine.id, Number.MAX_SAFE_INTEGER);
-    const contacts = await this.dataSource.manager.find(ContactForm, { where: [{ record: { id: mine.id } }, { email: user.email }], order: { createdAt: 'ASC' } });
-    const documents = await this.dataSource.manager.find(RecordDocument, { where: { record: { id: mine.id } }, order: { uploadedAt: 'ASC', id: 'ASC' } });
-    const persons = mine.person_2 ? 2 : 1;
+    // An account invited and never given its file has its account and contact requests only.
+    const hasFile = await this.dataSource.manager.existsBy(Record, { user: { id: user.id } });
+    const mine = hasFile ? await this.records.mine(user.id) : null;
+    const timeline = mine ? (await this.timeline.mine(user.id)).data : [];
+    const consultations = mine ? await this.audit.consultations(mine.id, Number.MAX_SAFE_INTEGER) : [];
+    const contacts = await this.dataSource.manager.find(ContactForm, { where: [...(mine ? [{ record: { id: mine.id } }] : []), { email: user.email }], order: { createdAt: 'ASC' } });
+    const documents = mine ? await this.dataSource.manager.find(RecordDocument, { where: { record: { id: mine.id } }, order: { uploadedAt: 'ASC', id: 'ASC' } }) : [];
+    const persons = mine?.person_2 ? 2 : 1;
     const files = [];
     for (const [index, document] of documents.entries()) {
       files.push({ name: entryName(index, document, documentLabel(documentName(document.person as PersonPosition, document.type), persons)), bytes: await this.vault.open(document) });
     }
     const account = { email: user.email, first_name: user.firstName, last_name: user.lastName, phone: user.phone, created_at: user.createdAt.toISOString(), last_login_at: user.lastLoginAt?.toISOString() ?? null };
     const contactRequests = contacts.map((form) => ({ subject: form.subject, name: form.name, email: form.email, phone: form.phone, message: form.message, sent_at: form.createdAt.toISOString() }));
-    const { consultations: _shown, ...provided } = mine;
+    const provided = mine && (({ consultations: _shown, ...rest }) => rest)(mine);
     const result = await this.pool.run({
       task: 'data-export',
       readable: this.readable(account, mine, timeline, consultations, contactRequests, documents),
@@ -176,16 +183,15 @@ export class DataSubjectService implements OnModuleInit {
   /** The readable copy: the same data as the JSON, in French, with what the person may do about it. */
   private readable(
     account: { email: string; first_name: string; last_name: string; phone: string | null; created_at: string; last_login_at: string | null },
-    mine: MyRecord,
+    mine: MyRecord | null,
     timeline: TimelineEntry[],
     consultations: { at: string; by: string; what: string }[],
     contacts: { subject: string; message: string; sent_at: string }[],
     documents: RecordDocument[],
   ): LegalDocument {
-    const persons = mine.person_2 ? 2 : 1;
     return {
-      title: `Vos données — dossier ${mine.reference}`,
-      updated: new Date().toISOString().slice(0, 10),
+      title: mine ? `Vos données — dossier ${mine.reference}` : 'Vos données',
+      updated: parisDay(new Date()),
       sections: [
         {
           heading: 'Ce document',
@@ -205,45 +211,53 @@ export class DataSubjectService implements OnModuleInit {
             `Dernière connexion : ${account.last_login_at ? formatDateTime(new Date(account.last_login_at)) : '—'}`,
           ],
         },
-        {
-          heading: 'Votre foyer',
-          paragraphs: [],
-          items: [
-            `Situation : ${labelOf(HOUSEHOLD_OPTIONS, mine.situation)}`,
-            ...(mine.link ? [`Lien entre les demandeurs : ${labelOf(LINK_OPTIONS, mine.link)}`] : []),
-            ...mine.members.map((member) => `Autre occupant : ${member.first_name}${member.birth_date ? `, né(e) le ${formatDate(member.birth_date)}` : ''}`),
-            ...(mine.eligibility
-              ? mine.eligibility.by_zone.map((zone) => `Zone ${zone.zone} : revenus de ${mine.eligibility!.income.toLocaleString('fr-FR')} € pour un plafond de ${zone.ceiling.toLocaleString('fr-FR')} € (${zone.eligible ? 'éligible' : 'non éligible'})`)
-              : ['Éligibilité : pas encore calculée (revenus manquants)']),
-          ],
-        },
-        { heading: 'Premier demandeur', paragraphs: [], items: personLines(mine.person_1) },
-        ...(mine.person_2 ? [{ heading: 'Second demandeur', paragraphs: [], items: personLines(mine.person_2) }] : []),
-        {
-          heading: 'Votre recherche',
-          paragraphs: [],
-          items: [
-            `Logements choisis : ${mine.wished_goods.map((good) => good.label).join(', ') || '—'}`,
-            `Loyer maximum : ${mine.wishes.max_rent === null ? '—' : `${mine.wishes.max_rent} € charges comprises`}`,
-          ],
-        },
-        {
-          heading: 'Vos pièces justificatives',
-          paragraphs: documents.length === 0 ? ['Aucune pièce n’est conservée.'] : [],
-          items: documents.map(
-            (document) =>
-              `${documentLabel(documentName(document.person as PersonPosition, document.type), persons)} : « ${document.originalName} », reçue le ${formatDateTime(document.uploadedAt)}, ${labelOf(DOCUMENT_STATUS_OPTIONS, document.status).toLowerCase()}${document.reason ? ` (${document.reason})` : ''}`,
-          ),
-        },
-        { heading: 'Où en est votre dossier', paragraphs: timeline.length === 0 ? ['Rien encore.'] : [], items: timeline.map((entry) => `${formatDateTime(new Date(entry.at))} — ${entry.title}${entry.detail ? ` : ${entry.detail}` : ''}`) },
+        ...(mine ? this.fileSections(mine, documents, timeline, consultations) : []),
         { heading: 'Vos demandes de contact', paragraphs: contacts.length === 0 ? ['Aucune.'] : [], items: contacts.map((contact) => `${formatDateTime(new Date(contact.sent_at))} : ${contact.message}`) },
-        {
-          heading: 'Qui a consulté votre dossier',
-          paragraphs: consultations.length === 0 ? ['Personne de notre équipe n’a encore consulté votre dossier.'] : [],
-          items: consultations.map((entry) => `${formatDateTime(new Date(entry.at))} — ${entry.by} : ${entry.what}`),
-        },
       ],
     };
+  }
+
+  /** The readable copy's sections about the file: household, persons, wishes, documents, its history, its readers. */
+  private fileSections(mine: MyRecord, documents: RecordDocument[], timeline: TimelineEntry[], consultations: { at: string; by: string; what: string }[]): LegalSection[] {
+    const persons = mine.person_2 ? 2 : 1;
+    return [
+      {
+        heading: 'Votre foyer',
+        paragraphs: [],
+        items: [
+          `Situation : ${labelOf(HOUSEHOLD_OPTIONS, mine.situation)}`,
+          ...(mine.link ? [`Lien entre les demandeurs : ${labelOf(LINK_OPTIONS, mine.link)}`] : []),
+          ...mine.members.map((member) => `Autre occupant : ${member.first_name}${member.birth_date ? `, né(e) le ${formatDate(member.birth_date)}` : ''}`),
+          ...(mine.eligibility
+            ? mine.eligibility.by_zone.map((zone) => `Zone ${zone.zone} : revenus de ${mine.eligibility!.income.toLocaleString('fr-FR')} € pour un plafond de ${zone.ceiling.toLocaleString('fr-FR')} € (${zone.eligible ? 'éligible' : 'non éligible'})`)
+            : ['Éligibilité : pas encore calculée (revenus manquants)']),
+        ],
+      },
+      { heading: 'Premier demandeur', paragraphs: [], items: personLines(mine.person_1) },
+      ...(mine.person_2 ? [{ heading: 'Second demandeur', paragraphs: [], items: personLines(mine.person_2) }] : []),
+      {
+        heading: 'Votre recherche',
+        paragraphs: [],
+        items: [
+          `Logements choisis : ${mine.wished_goods.map((good) => good.label).join(', ') || '—'}`,
+          `Loyer maximum : ${mine.wishes.max_rent === null ? '—' : `${mine.wishes.max_rent} € charges comprises`}`,
+        ],
+      },
+      {
+        heading: 'Vos pièces justificatives',
+        paragraphs: documents.length === 0 ? ['Aucune pièce n’est conservée.'] : [],
+        items: documents.map(
+          (document) =>
+            `${documentLabel(documentName(document.person as PersonPosition, document.type), persons)} : « ${document.originalName} », reçue le ${formatDateTime(document.uploadedAt)}, ${labelOf(DOCUMENT_STATUS_OPTIONS, document.status).toLowerCase()}${document.reason ? ` (${document.reason})` : ''}`,
+        ),
+      },
+      { heading: 'Où en est votre dossier', paragraphs: timeline.length === 0 ? ['Rien encore.'] : [], items: timeline.map((entry) => `${formatDateTime(new Date(entry.at))} — ${entry.title}${entry.detail ? ` : ${entry.detail}` : ''}`) },
+      {
+        heading: 'Qui a consulté votre dossier',
+        paragraphs: consultations.length === 0 ? ['Personne de notre équipe n’a encore consulté votre dossier.'] : [],
+        items: consultations.map((entry) => `${formatDateTime(new Date(entry.at))} — ${entry.by} : ${entry.what}`),
+      },
+    ];
   }
 
   /**
@@ -261,7 +275,12 @@ export class DataSubjectService implements OnModuleInit {
    */
   async erase(userId: number, actor: SessionUser): Promise<EraseMeAnswer> {
     const record = await this.dataSource.manager.findOne(Record, { where: { user: { id: userId } } });
-    if (!record) throw new NotFoundException();
+    if (!record) {
+      const account = await this.dataSource.manager.findOneBy(User, { id: userId });
+      if (!account?.roles.includes('customer')) throw new NotFoundException();
+      await this.erasure.eraseAccount(account, 'request', actor);
+      return { erased: ['votre compte', 'vos demandes de contact'], kept: null };
+    }
     if (await this.dataSource.manager.existsBy(Offer, { record: { id: record.id }, state: 'pending' })) {
       throw new ConflictError('Un logement vous est proposé et attend votre réponse : refusez d’abord la proposition depuis « Où en est mon dossier », puis demandez l’effacement.');
     }

@@ -1,7 +1,14 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { worksInBackOffice, type DocumentType, type ErasedPart, type ErasureRule } from '@hsa-lli/common/domain';
-import { In, Not, type DataSource, type EntityManager } from 'typeorm';
+import { In, LessThanOrEqual, Not, type DataSource, type EntityManager } from 'typeorm';
+import { readdir, rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import { APP_CONFIG } from '../config/config.module.js';
+import type { AppConfig } from '../config/config.js';
+import { CommitteeCandidate } from '../committee/entities/committee-candidate.entity.js';
+import { CommitteeRecommendation } from '../committee/entities/committee-recommendation.entity.js';
+import { exportsDir } from '../records/records-export.service.js';
 import { SESSION_STORE, type RevocableStore } from '../auth/sessions/session-stores.js';
 import type { SessionUser } from '../auth/session-user.js';
 import { ContactForm } from '../contact-forms/entities/contact-form.entity.js';
@@ -25,6 +32,9 @@ import { fullName } from '../users/account-names.js';
 import { VaultService } from '../vault/vault.service.js';
 import { Erasure } from './entities/erasure.entity.js';
 import { RetentionWarning } from './entities/retention-warning.entity.js';
+
+/** Who an erased person's own actions are said to be by. */
+const SELF = 'La personne concernée';
 
 /** What a signed lease keeps of its file's documents: the tax notices, proof the household was under the ceilings. */
 export const LEASE_KEPT_DOCUMENTS: DocumentType[] = ['tax_notices'];
@@ -61,6 +71,7 @@ export class ErasureService {
 
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(SESSION_STORE) private readonly sessions: RevocableStore,
     private readonly vault: VaultService,
     private readonly printing: PrintingService,
@@ -72,14 +83,41 @@ export class ErasureService {
    * Erases a file, as much as `extent` says, and, with `account`, its owner's account. Answers false when the file is
    * no longer there to erase (already erased meanwhile).
    */
-  async eraseFile(recordId: number, { extent, rule, actor, account = extent === 'all' }: { extent: FileErasure; rule: ErasureRule; actor: SessionUser | null; account?: boolean }): Promise<boolean> {
+  async eraseFile(
+    recordId: number,
+    {
+      extent,
+      rule,
+      actor,
+      account = extent === 'all',
+      still,
+    }: {
+      extent: FileErasure;
+      rule: ErasureRule;
+      actor: SessionUser | null;
+      account?: boolean;
+      /**
+       * Whether the file is still to be erased, read under its lock: a retention rule checks that nothing happened since
+       * it looked (a login, an upload, a reopening); the documents are those sent before `sentBefore` (null: all).
+       */
+      still?: (manager: EntityManager, record: Record) => Promise<{ sentBefore: Date | null } | null>;
+    },
+  ): Promise<boolean> {
     const leftovers = await this.dataSource.transaction(async (manager) => {
       // Locked first: a change of the file waits for its erasure, and reads what is left.
       if (!(await manager.findOne(Record, { select: { id: true }, where: { id: recordId }, lock: rowLock(manager) }))) return null;
       const record = (await manager.findOne(Record, { where: { id: recordId }, relations: { user: true } }))!;
+      // A file erased already has nothing left to erase.
+      if (extent === 'all' && (await manager.existsBy(Erasure, { subject: 'record', subjectId: recordId, what: 'file' }))) return null;
+      const due: { sentBefore: Date | null } | null = still ? await still(manager, record) : { sentBefore: null };
+      if (!due) return null;
       const left: Leftovers = { storedNames: [], records: [recordId], users: [] };
       const documents = await manager.find(RecordDocument, {
-        where: { record: { id: recordId }, ...(extent === 'lease_documents' || extent === 'beyond_lease' ? { type: Not(In(LEASE_KEPT_DOCUMENTS)) } : {}) },
+        where: {
+          record: { id: recordId },
+          ...(extent === 'lease_documents' || extent === 'beyond_lease' ? { type: Not(In(LEASE_KEPT_DOCUMENTS)) } : {}),
+          ...(due.sentBefore ? { uploadedAt: LessThanOrEqual(due.sentBefore) } : {}),
+        },
       });
       left.storedNames.push(...documents.flatMap((document) => [document.storedName, ...(document.watermarkedName ? [document.watermarkedName] : [])]));
       if (documents.length > 0) {
@@ -99,7 +137,13 @@ export class ErasureService {
         await manager.update(Record, { id: recordId }, { members: null, link: null });
         await manager.update(RecordEvent, { record: { id: recordId } }, { comment: null });
         await manager.update(RecordStageChange, { record: { id: recordId } }, { comment: null });
-        await manager.update(Offer, { record: { id: recordId } }, { condition: null });
+        await manager.update(Offer, { record: { id: recordId } }, { condition: null, reason: null });
+        // What the committee wrote of this candidate; its discussion of the good stays with the session (row 8).
+        const candidates = await manager.find(CommitteeCandidate, { select: { id: true }, where: { record: { id: recordId } } });
+        if (candidates.length > 0) {
+          await manager.update(CommitteeCandidate, { id: In(candidates.map((candidate) => candidate.id)) }, { reason: null });
+          await manager.update(CommitteeRecommendation, { candidate: { id: In(candidates.map((candidate) => candidate.id)) } }, { reason: null });
+        }
         await manager.update(Change, { subject: 'record', subjectId: recordId }, { changes: [] });
         await manager.delete(RetentionWarning, { record: { id: recordId } });
         await this.journal(manager, 'record', recordId, 'file', rule, actor);
@@ -141,6 +185,10 @@ export class ErasureService {
     await manager.delete(Token, { email: user.email });
     await manager.delete(Token, { user: { id: user.id } });
     await manager.update(Change, { subject: 'user', subjectId: user.id }, { changes: [] });
+    // What they did themselves (an offer declined, their address or password changed) no longer names them.
+    for (const entity of [Change, RecordEvent, RecordStageChange] as const) {
+      await manager.update(entity, { actorId: user.id }, { actorId: null, actorName: SELF });
+    }
     // What they sent through the contact form under the same address is theirs too.
     await this.eraseContactsIn(manager, { email: user.email });
     await manager.delete(User, { id: user.id });
@@ -168,7 +216,7 @@ export class ErasureService {
   private async journal(manager: EntityManager, subject: Erasure['subject'], subjectId: number, what: ErasedPart, rule: ErasureRule, actor: SessionUser | null): Promise<void> {
     // The person erasing their own data is not named: the journal keeps nothing of them.
     const self = rule === 'request' && actor !== null && !worksInBackOffice(actor.roles);
-    const actorName = self ? 'La personne concernée' : actor ? fullName(actor) || 'Un membre de l’équipe' : 'La plateforme';
+    const actorName = self ? SELF : actor ? fullName(actor) || 'Un membre de l’équipe' : 'La plateforme';
     await manager.insert(Erasure, { subject, subjectId, what, rule, actorId: self ? null : (actor?.id ?? null), actorName, at: new Date() });
   }
 
@@ -182,13 +230,11 @@ export class ErasureService {
     for (const id of records) await this.printing.files.remove('summary', id);
     for (const user of users) {
       await this.sessions.destroyAllForUser(user.id);
+      // An export of their data made before, still waiting to be downloaded.
+      const exports = exportsDir(this.config.dataDir);
+      for (const name of await readdir(exports).catch(() => [] as string[])) if (name.startsWith(`${user.id}-`)) await rm(join(exports, name), { force: true });
       await this.mail.forgetFiles({ naming: user.email });
     }
     if (storedNames.length > 0) this.logger.log(`${storedNames.length} stored file(s) erased`);
-  }
-
-  /** The erasures of a subject, latest first, as the journal keeps them. */
-  history(subject: Erasure['subject'], subjectId: number): Promise<Erasure[]> {
-    return this.dataSource.manager.find(Erasure, { where: { subject, subjectId }, order: { at: 'DESC', id: 'DESC' } });
   }
 }

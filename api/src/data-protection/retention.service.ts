@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { formatDate, parisDay, type ErasureRule } from '@hsa-lli/common/domain';
-import { Brackets, In, IsNull, LessThan, type DataSource } from 'typeorm';
+import { Brackets, In, IsNull, LessThan, LessThanOrEqual, Not, type DataSource, type EntityManager } from 'typeorm';
 import { AuditEntry } from '../audit/entities/audit-entry.entity.js';
 import { APP_CONFIG } from '../config/config.module.js';
 import type { AppConfig, RetentionDelays } from '../config/config.js';
@@ -12,6 +12,7 @@ import { RecordEvent } from '../follow-up/entities/record-event.entity.js';
 import { JobsService } from '../jobs/jobs.service.js';
 import { MailService } from '../mail/mail.service.js';
 import { Record } from '../records/entities/record.entity.js';
+import { RecordPerson } from '../records/entities/record-person.entity.js';
 import { Token } from '../tokens/entities/token.entity.js';
 import { User } from '../users/entities/user.entity.js';
 import { Erasure } from './entities/erasure.entity.js';
@@ -22,6 +23,9 @@ const JOB = 'retention';
 /** The daily run, at night on France's clocks. */
 const HOUR = 3;
 const DAY_MS = 24 * 60 * 60_000;
+
+/** Where a lease keeps its file: signed, or the household in the flat. */
+const LEASE_STAGES: Record['stage'][] = ['lease_signed', 'moved_in'];
 
 const addDays = (instant: Date, days: number) => new Date(instant.getTime() + days * DAY_MS);
 const addMonths = (instant: Date, months: number) => {
@@ -86,29 +90,46 @@ export class RetentionService implements OnApplicationBootstrap {
 
   async run(now = new Date()): Promise<RetentionRun> {
     const done: RetentionRun = { warned: 0, documents: 0, files: 0, contacts: 0, accounts: 0, tokens: 0, audit: 0, journal: 0, mailFiles: 0 };
-    await this.inactiveFiles(now, done);
-    await this.closedFiles(now, done);
-    await this.leases(now, done);
-    await this.contacts(now, done);
-    await this.unusedInvitations(now, done);
-    done.tokens = await this.removed(Token, [
-      { usedAt: LessThan(addDays(now, -this.delays.tokensDays)) },
-      { withdrawnAt: LessThan(addDays(now, -this.delays.tokensDays)) },
-      { expiresAt: LessThan(addDays(now, -this.delays.tokensDays)) },
-    ]);
-    done.audit = await this.removed(AuditEntry, { at: LessThan(addDays(now, -this.delays.auditDays)) });
-    done.journal = await this.removed(Erasure, { at: LessThan(addYears(now, -this.delays.erasureLogYears)) });
-    done.mailFiles = await this.mail.forgetFiles({ olderThan: addDays(now, -this.delays.mailFilesDays) });
+    // Each rule on its own: one that fails (a disk, the mail queue) leaves the others to run.
+    for (const [rule, work] of [
+      ['inactive files', () => this.inactiveFiles(now, done)],
+      ['closed files', () => this.closedFiles(now, done)],
+      ['leases', () => this.leases(now, done)],
+      ['contact requests', () => this.contacts(now, done)],
+      ['unused invitations', () => this.unusedInvitations(now, done)],
+      [
+        'links, audit trail, journal and e-mail files',
+        async () => {
+          const before = addDays(now, -this.delays.tokensDays);
+          done.tokens = await this.removed(Token, [{ usedAt: LessThan(before) }, { withdrawnAt: LessThan(before) }, { expiresAt: LessThan(before) }]);
+          done.audit = await this.removed(AuditEntry, { at: LessThan(addDays(now, -this.delays.auditDays)) });
+          done.journal = await this.removed(Erasure, { at: LessThan(addYears(now, -this.delays.erasureLogYears)) });
+          done.mailFiles = await this.mail.forgetFiles({ olderThan: addDays(now, -this.delays.mailFilesDays) });
+        },
+      ],
+    ] as const) {
+      await this.attempt(rule, work);
+    }
     if (this.dataSource.options.type === 'better-sqlite3') await this.dataSource.query('PRAGMA wal_checkpoint(TRUNCATE)');
     this.logger.log(`Retention: ${Object.entries(done).map(([what, count]) => `${what} ${count}`).join(', ')}`);
     return done;
+  }
+
+  /** Runs one rule, or one file's part of it: a failure is logged by its kind (never the person's data) and the run goes on. */
+  private async attempt(what: string, work: () => Promise<unknown>): Promise<void> {
+    try {
+      await work();
+    } catch (error) {
+      const kind = (error as { code?: unknown }).code ?? (error instanceof Error ? error.name : 'error');
+      this.logger.error(`Retention: ${what} failed (${String(kind)}); the next run tries again`);
+    }
   }
 
   private async removed<T extends object>(entity: new () => T, where: object | object[]): Promise<number> {
     return (await this.dataSource.manager.delete(entity, where as never)).affected ?? 0;
   }
 
-  /** Files being put together or complete whose files of the person were erased already (rule « file »). */
+  /** Files whose person's data was erased already (what « file »). */
   private async erasedFiles(): Promise<Set<number>> {
     const rows = await this.dataSource.manager.find(Erasure, { select: { subjectId: true }, where: { subject: 'record', what: 'file' } });
     return new Set(rows.map((row) => row.subjectId));
@@ -128,45 +149,76 @@ export class RetentionService implements OnApplicationBootstrap {
     );
     for (const file of await this.openFiles(changedBefore)) {
       if (erased.has(file.id)) continue;
-      const documentsGoneAt = documentsErased.get(file.id);
-      if (file.documents > 0) {
-        const due = addDays(file.activity, this.delays.inactiveDocumentsDays);
-        if (due <= now) {
-          await this.eraseInactiveDocuments(file);
-          done.documents += 1;
-        } else if (await this.warn(file, 'inactive', due, this.delays.inactiveWarnDays, now, 'documents')) done.warned += 1;
-        continue;
-      }
-      // No document left (or never any): the rest of the file goes a year after its documents did, or would have.
-      const start = documentsGoneAt && documentsGoneAt > file.activity ? documentsGoneAt : addDays(file.activity, documentsGoneAt ? 0 : this.delays.inactiveDocumentsDays);
-      const due = addMonths(start, this.delays.inactiveFileMonths);
-      if (due <= now) {
-        if (await this.erasure.eraseFile(file.id, { extent: 'all', rule: 'inactive_file', actor: null })) done.files += 1;
-      } else if (await this.warn(file, 'inactive', due, this.delays.inactiveWarnDays, now, 'file')) done.warned += 1;
+      await this.attempt('an inactive file', async () => {
+        const documentsGoneAt = documentsErased.get(file.id);
+        if (file.documents > 0) {
+          const due = addDays(file.activity, this.delays.inactiveDocumentsDays);
+          if (due > now) {
+            if (await this.warn(file, 'inactive', due, this.delays.inactiveWarnDays, now)) done.warned += 1;
+          } else if ((await this.announced(file, 'inactive', now, done)) && (await this.eraseInactiveDocuments(file))) {
+            done.documents += 1;
+          }
+          return;
+        }
+        // No document left (or never any): the rest of the file goes a year after its documents did, or would have.
+        const start = documentsGoneAt && documentsGoneAt > file.activity ? documentsGoneAt : addDays(file.activity, documentsGoneAt ? 0 : this.delays.inactiveDocumentsDays);
+        const due = addMonths(start, this.delays.inactiveFileMonths);
+        if (due > now) {
+          if (await this.warn(file, 'inactive_file', due, this.delays.inactiveWarnDays, now)) done.warned += 1;
+        } else if (
+          (await this.announced(file, 'inactive_file', now, done)) &&
+          (await this.erasure.eraseFile(file.id, { extent: 'all', rule: 'inactive_file', actor: null, still: this.unchanged(file) }))
+        ) {
+          done.files += 1;
+        }
+      });
     }
   }
 
-  /** The documents of an inactive file; a file « Complet » goes back « En constitution », which its owner is told by its page. */
-  private async eraseInactiveDocuments(file: OpenFile): Promise<void> {
-    await this.erasure.eraseFile(file.id, { extent: 'documents', rule: 'inactive', actor: null });
-    if (file.stage !== 'complete') return;
-    await this.dataSource.transaction(async (manager) => {
-      const record = await manager.findOneBy(Record, { id: file.id });
-      if (record?.stage === 'complete') {
-        await this.followUp.moveIn(manager, record, 'in_progress', `Pièces supprimées après ${this.delays.inactiveDocumentsDays} jours sans activité`, null);
-      }
-    });
-    await this.followUp.changed(file.id);
+  /** Under the file's lock: nothing happened to it since the rule looked (its activity and stage are the same). */
+  private unchanged(file: Pick<OpenFile, 'id' | 'activity' | 'stage'>) {
+    return async (manager: EntityManager, record: Record) => {
+      if (record.stage !== file.stage) return null;
+      // Nothing sent since, or the activity would be later: every document there is one the rule saw.
+      return (await this.activityIn(manager, record)) > file.activity ? null : { sentBefore: null };
+    };
   }
 
-  /** The files « En constitution » or « Complet » not changed since `changedBefore`, with their activity. */
+  /** A file's activity as `openFiles` works it out, read in a transaction that holds the file. */
+  private async activityIn(manager: EntityManager, record: Record): Promise<Date> {
+    const documents = await manager
+      .createQueryBuilder(RecordDocument, 'document')
+      .select('MAX(document.uploadedAt)', 'uploadedAt')
+      .addSelect('MAX(document.reviewedAt)', 'reviewedAt')
+      .where('document.recordId = :id', { id: record.id })
+      .getRawOne<{ uploadedAt: unknown; reviewedAt: unknown }>();
+    return latest(record.updatedAt, record.lastEventAt, record.stageChangedAt, record.user?.lastLoginAt, rawDate(documents?.uploadedAt), rawDate(documents?.reviewedAt));
+  }
+
+  /** The documents of an inactive file; a file « Complet » goes back « En constitution », which its owner is told by its page. */
+  private async eraseInactiveDocuments(file: OpenFile): Promise<boolean> {
+    if (!(await this.erasure.eraseFile(file.id, { extent: 'documents', rule: 'inactive', actor: null, still: this.unchanged(file) }))) return false;
+    if (file.stage === 'complete') {
+      await this.dataSource.transaction(async (manager) => {
+        const record = await manager.findOneBy(Record, { id: file.id });
+        if (record?.stage === 'complete') {
+          await this.followUp.moveIn(manager, record, 'in_progress', `Pièces supprimées après ${this.delays.inactiveDocumentsDays} jours sans activité`, null);
+        }
+      });
+      await this.followUp.changed(file.id);
+    }
+    return true;
+  }
+
+  /** The files « En constitution » or « Complet » not changed since `changedBefore`, with their activity and whom to warn. */
   private async openFiles(changedBefore: Date): Promise<OpenFile[]> {
     const rows = await this.dataSource.manager
       .createQueryBuilder(Record, 'record')
       .leftJoin('record.user', 'user')
+      .leftJoin(RecordPerson, 'person', 'person.recordId = record.id AND person.position = 1')
       .leftJoin(RecordDocument, 'document', 'document.recordId = record.id')
       .select(['record.id AS id', 'record.reference AS reference', 'record.stage AS stage', 'record.updatedAt AS updatedAt', 'record.lastEventAt AS lastEventAt', 'record.stageChangedAt AS stageChangedAt'])
-      .addSelect(['user.email AS email', 'user.firstName AS firstName', 'user.lastLoginAt AS lastLoginAt'])
+      .addSelect(['user.email AS email', 'user.firstName AS firstName', 'user.lastLoginAt AS lastLoginAt', 'person.email AS personEmail', 'person.firstName AS personFirstName'])
       .addSelect('COUNT(document.id)', 'documents')
       .addSelect('MAX(document.uploadedAt)', 'uploadedAt')
       .addSelect('MAX(document.reviewedAt)', 'reviewedAt')
@@ -174,6 +226,7 @@ export class RetentionService implements OnApplicationBootstrap {
       .andWhere(new Brackets((query) => query.where('user.lastLoginAt IS NULL').orWhere('user.lastLoginAt < :changedBefore', { changedBefore })))
       .groupBy('record.id')
       .addGroupBy('user.id')
+      .addGroupBy('person.id')
       .getRawMany<{ [column: string]: unknown }>();
     return rows.map((row) => ({
       id: Number(row.id),
@@ -181,15 +234,31 @@ export class RetentionService implements OnApplicationBootstrap {
       stage: row.stage as Record['stage'],
       activity: latest(...[row.updatedAt, row.lastEventAt, row.stageChangedAt, row.lastLoginAt, row.uploadedAt, row.reviewedAt].map(rawDate)),
       documents: Number(row.documents),
-      owner: row.email ? { email: String(row.email), firstName: String(row.firstName) } : null,
+      // The account's address, else the one the first applicant gave (a file staff opened without an account).
+      owner: row.email ? { email: String(row.email), firstName: String(row.firstName) } : row.personEmail ? { email: String(row.personEmail), firstName: String(row.personFirstName) } : null,
     }));
   }
 
   /**
-   * E-mails the owner of a file once for each of `daysBefore` that the erasure day is now within (only the latest
-   * of them when several are, as after a pause of the job). True when an e-mail was sent.
+   * Whether the owner was told of this erasure at least the shortest warning's days before, since the clock started
+   * (a file that cannot be told, without any address, can only be erased). When not (the job had not run, a delay was
+   * shortened), they are told now, for that many days later: the erasure waits.
    */
-  private async warn(file: Pick<OpenFile, 'id' | 'reference' | 'owner' | 'activity'>, rule: RetentionWarning['rule'], due: Date, daysBefore: number[], now: Date, what: 'documents' | 'file' | 'closed'): Promise<boolean> {
+  private async announced(file: Pick<OpenFile, 'id' | 'reference' | 'owner' | 'activity'>, rule: RetentionWarning['rule'], now: Date, done: RetentionRun): Promise<boolean> {
+    if (!file.owner) return true;
+    const last = Math.min(...(rule === 'closed' ? [this.delays.closedWarnDays] : this.delays.inactiveWarnDays));
+    const told = await this.dataSource.manager.findOne(RetentionWarning, { where: { record: { id: file.id }, rule }, order: { sentAt: 'DESC' } });
+    if (told && told.sentAt >= file.activity && told.sentAt <= addDays(now, -last)) return true;
+    if ((!told || told.sentAt < file.activity) && (await this.warn(file, rule, addDays(now, last), [last], now))) done.warned += 1;
+    return false;
+  }
+
+  /**
+   * E-mails the owner of a file once for each of `daysBefore` that the erasure day is now within (only the latest
+   * of them when several are, as after a pause of the job). True when an e-mail was sent. The warning is recorded
+   * first (two runs at once send it once), and forgotten again if the e-mail could not be queued.
+   */
+  private async warn(file: Pick<OpenFile, 'id' | 'reference' | 'owner' | 'activity'>, rule: RetentionWarning['rule'], due: Date, daysBefore: number[], now: Date): Promise<boolean> {
     const reached = daysBefore.filter((days) => addDays(due, -days) <= now);
     if (reached.length === 0 || !file.owner) return false;
     const dueDay = parisDay(due);
@@ -197,17 +266,22 @@ export class RetentionService implements OnApplicationBootstrap {
     const sent = await repository.find({ where: { record: { id: file.id }, rule, dueDay, daysBefore: In(reached) } });
     const unsent = reached.filter((days) => !sent.some((warning) => warning.daysBefore === days));
     if (unsent.length === 0) return false;
-    await repository.insert(unsent.map((days) => ({ record: { id: file.id }, rule, dueDay, daysBefore: days, sentAt: now })));
-    await this.mail.send(this.warning(file, what, due));
+    const { identifiers } = await repository.insert(unsent.map((days) => ({ record: { id: file.id }, rule, dueDay, daysBefore: days, sentAt: now })));
+    try {
+      await this.mail.send(this.warning(file, rule, due));
+    } catch (error) {
+      await repository.delete({ id: In(identifiers.map((identifier) => identifier.id as number)) });
+      throw error;
+    }
     return true;
   }
 
-  private warning(file: Pick<OpenFile, 'reference' | 'owner' | 'activity'>, what: 'documents' | 'file' | 'closed', due: Date) {
+  private warning(file: Pick<OpenFile, 'reference' | 'owner' | 'activity'>, rule: RetentionWarning['rule'], due: Date) {
     const owner = file.owner!;
     const day = formatDate(due);
     const login = { label: 'Me connecter à mon espace', url: `${this.config.publicUrl}/login` };
     const download = `Vous pouvez télécharger toutes vos données avant cette date depuis « Mes identifiants » : ${this.config.publicUrl}/mes-identifiants.`;
-    if (what === 'closed') {
+    if (rule === 'closed') {
       return {
         to: owner.email,
         subject: `Votre dossier sera supprimé le ${day}`,
@@ -220,10 +294,10 @@ export class RetentionService implements OnApplicationBootstrap {
         action: login,
       };
     }
-    const gone = what === 'documents' ? 'vos pièces justificatives seront supprimées' : 'votre dossier et votre compte seront supprimés';
+    const gone = rule === 'inactive' ? 'vos pièces justificatives seront supprimées' : 'votre dossier et votre compte seront supprimés';
     return {
       to: owner.email,
-      subject: what === 'documents' ? `Vos pièces justificatives seront supprimées le ${day}` : `Votre dossier sera supprimé le ${day}`,
+      subject: rule === 'inactive' ? `Vos pièces justificatives seront supprimées le ${day}` : `Votre dossier sera supprimé le ${day}`,
       paragraphs: [
         `Bonjour ${owner.firstName},`,
         `Votre dossier de demande de logement (${file.reference}) n’a pas évolué depuis le ${formatDate(file.activity)}. Sans activité de votre part, ${gone} le ${day}, comme le prévoit notre politique de protection des données.`,
@@ -238,49 +312,61 @@ export class RetentionService implements OnApplicationBootstrap {
     const erased = await this.erasedFiles();
     const closed = await this.dataSource.manager.find(Record, {
       where: { stage: In(['refused', 'abandoned']), stageChangedAt: LessThan(addDays(now, this.delays.closedWarnDays - this.delays.closedFileDays)) },
-      relations: { user: true },
+      relations: { user: true, persons: true },
     });
     for (const record of closed) {
       if (erased.has(record.id) || !record.stageChangedAt) continue;
-      const due = addDays(record.stageChangedAt, this.delays.closedFileDays);
-      if (due <= now) {
-        if (await this.erasure.eraseFile(record.id, { extent: 'all', rule: 'closed', actor: null })) done.files += 1;
-        continue;
-      }
-      const file = { id: record.id, reference: record.reference, activity: record.stageChangedAt, owner: record.user ? { email: record.user.email, firstName: record.user.firstName } : null };
-      if (await this.warn(file, 'closed', due, [this.delays.closedWarnDays], now, 'closed')) done.warned += 1;
+      await this.attempt('a closed file', async () => {
+        const closedAt = record.stageChangedAt!;
+        const person = record.persons.find((each) => Number(each.position) === 1);
+        const owner = record.user ? { email: record.user.email, firstName: record.user.firstName } : person?.email ? { email: person.email, firstName: person.firstName } : null;
+        const file = { id: record.id, reference: record.reference, stage: record.stage, activity: closedAt, owner };
+        const due = addDays(closedAt, this.delays.closedFileDays);
+        if (due > now) {
+          if (await this.warn(file, 'closed', due, [this.delays.closedWarnDays], now)) done.warned += 1;
+        } else if (await this.announced(file, 'closed', now, done)) {
+          // Reopened meanwhile (« En constitution »), or closed again later: not this erasure.
+          const still = async (_manager: EntityManager, current: Record) => (current.stage === record.stage && current.stageChangedAt?.getTime() === closedAt.getTime() ? { sentBefore: null } : null);
+          if (await this.erasure.eraseFile(record.id, { extent: 'all', rule: 'closed', actor: null, still })) done.files += 1;
+        }
+      });
     }
   }
 
   /**
-   * Signed leases: every document but the tax notices RETENTION_LEASE_DOCUMENTS_DAYS after the signature; the whole
-   * file RETENTION_AFTER_LEAVING_YEARS after the household left.
+   * Signed leases (« Bail signé » or « Entré dans les lieux »): the documents sent before the signature, but the tax
+   * notices, RETENTION_LEASE_DOCUMENTS_DAYS after it; the whole file RETENTION_AFTER_LEAVING_YEARS after the household
+   * left (a leaving later than its latest signature or move-in: a household that came back is a tenant again).
    */
   private async leases(now: Date, done: RetentionRun): Promise<void> {
-    const signed = await this.dataSource.manager
+    const events = await this.dataSource.manager
       .createQueryBuilder(RecordEvent, 'event')
-      .innerJoin(RecordDocument, 'document', 'document.recordId = event.recordId AND document.type NOT IN (:...kept)', { kept: LEASE_KEPT_DOCUMENTS })
-      .select('DISTINCT event.recordId', 'id')
-      .where({ type: 'lease_signed', at: LessThan(addDays(now, -this.delays.leaseDocumentsDays)) })
-      .getRawMany<{ id: number }>();
-    for (const { id } of signed) {
-      await this.erasure.eraseFile(Number(id), { extent: 'lease_documents', rule: 'lease_documents', actor: null });
-      done.documents += 1;
-    }
-    const erased = await this.erasedFiles();
-    const left = await this.dataSource.manager
-      .createQueryBuilder(RecordEvent, 'event')
+      .innerJoin('event.record', 'record')
       .select('event.recordId', 'id')
-      .addSelect('MAX(event.at)', 'at')
-      .where({ type: 'leaving' })
+      .addSelect("MAX(CASE WHEN event.type = 'lease_signed' THEN event.at END)", 'signedAt')
+      .addSelect("MAX(CASE WHEN event.type IN ('lease_signed', 'move_in') THEN event.at END)", 'startedAt')
+      .addSelect("MAX(CASE WHEN event.type = 'leaving' THEN event.at END)", 'leftAt')
+      .where({ type: In(['lease_signed', 'move_in', 'leaving']) })
+      .andWhere('record.stage IN (:...stages)', { stages: LEASE_STAGES })
       .groupBy('event.recordId')
-      .getRawMany<{ id: number; at: unknown }>();
-    for (const { id, at } of left) {
-      if (erased.has(Number(id)) || addYears(rawDate(at)!, this.delays.afterLeavingYears) > now) continue;
-      if (await this.erasure.eraseFile(Number(id), { extent: 'all', rule: 'after_leaving', actor: null })) done.files += 1;
+      .getRawMany<{ id: unknown; signedAt: unknown; startedAt: unknown; leftAt: unknown }>();
+    const erased = await this.erasedFiles();
+    for (const row of events) {
+      const id = Number(row.id);
+      const [signedAt, startedAt, leftAt] = [rawDate(row.signedAt), rawDate(row.startedAt), rawDate(row.leftAt)];
+      if (erased.has(id)) continue;
+      const inLease = async (_manager: EntityManager, record: Record) => (LEASE_STAGES.includes(record.stage) ? { sentBefore: signedAt } : null);
+      await this.attempt('a lease', async () => {
+        if (leftAt && (!startedAt || leftAt > startedAt) && addYears(leftAt, this.delays.afterLeavingYears) <= now) {
+          if (await this.erasure.eraseFile(id, { extent: 'all', rule: 'after_leaving', actor: null, still: inLease })) done.files += 1;
+          return;
+        }
+        if (!signedAt || addDays(signedAt, this.delays.leaseDocumentsDays) > now) return;
+        const left = await this.dataSource.manager.countBy(RecordDocument, { record: { id }, type: Not(In(LEASE_KEPT_DOCUMENTS)), uploadedAt: LessThanOrEqual(signedAt) });
+        if (left > 0 && (await this.erasure.eraseFile(id, { extent: 'lease_documents', rule: 'lease_documents', actor: null, still: inLease }))) done.documents += 1;
+      });
     }
   }
-
   /** Contact requests RETENTION_CONTACT_YEARS after the last exchange (a reply, its completion, or its sending). */
   private async contacts(now: Date, done: RetentionRun): Promise<void> {
     const before = addYears(now, -this.delays.contactYears);
@@ -311,14 +397,23 @@ export class RetentionService implements OnApplicationBootstrap {
     const unused = await this.dataSource.manager.find(User, { where: { passwordHash: IsNull(), createdAt: LessThan(before) } });
     // Staff accounts are an administrator's to delete (UsersService.delete): only applicants' go by themselves.
     for (const user of unused.filter((account) => account.roles.includes('customer'))) {
-      const invited = await this.dataSource.manager.findOne(Token, { where: { email: user.email, kind: 'registration' }, order: { expiresAt: 'DESC' } });
-      if (invited && invited.expiresAt >= before) continue;
-      const file = await this.dataSource.manager.findOne(Record, { where: { user: { id: user.id } } });
-      if (file && (await this.dataSource.manager.existsBy(RecordDocument, { record: { id: file.id } }))) continue;
-      const rule: ErasureRule = 'unused_invitation';
-      if (file) await this.erasure.eraseFile(file.id, { extent: 'all', rule, actor: null });
-      else await this.erasure.eraseAccount(user, rule, null);
-      done.accounts += 1;
+      await this.attempt('an unused invitation', async () => {
+        const invited = await this.dataSource.manager.findOne(Token, { where: { email: user.email, kind: 'registration' }, order: { expiresAt: 'DESC' } });
+        if (invited && invited.expiresAt >= before) return;
+        const file = await this.dataSource.manager.findOne(Record, { where: { user: { id: user.id } } });
+        const rule: ErasureRule = 'unused_invitation';
+        if (!file) {
+          await this.erasure.eraseAccount(user, rule, null);
+          done.accounts += 1;
+          return;
+        }
+        // Only a file nobody worked on: « En constitution », nothing sent, nothing in its follow-up. Any other keeps its account.
+        const untouched = async (manager: EntityManager, record: Record) =>
+          record.stage === 'in_progress' && !(await manager.existsBy(RecordDocument, { record: { id: record.id } })) && !(await manager.existsBy(RecordEvent, { record: { id: record.id } }))
+            ? { sentBefore: null }
+            : null;
+        if (await this.erasure.eraseFile(file.id, { extent: 'all', rule, actor: null, still: untouched })) done.accounts += 1;
+      });
     }
   }
 }

@@ -1,8 +1,10 @@
-import { Controller, Get, HttpCode, NotFoundException, Param, Post, Res } from '@nestjs/common';
+import { Controller, Get, HttpCode, NotFoundException, Param, Post, Req, Res } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { idRequestSchema, type IdRequest } from '@hsa-lli/common/back-office';
+import { idRequestSchema, rgpdEraseSchema, type IdRequest, type RgpdEraseRequest } from '@hsa-lli/common/back-office';
 import { stageLabel, type EraseMeAnswer, type RgpdSubjectAnswer } from '@hsa-lli/common/domain';
-import type { Response } from 'express';
+import type { Request, Response } from 'express';
+import { AuditService } from '../audit/audit.service.js';
+import { HistoryService } from '../history/history.service.js';
 import type { DataSource } from 'typeorm';
 import { Actor, ForPage } from '../auth/access.decorators.js';
 import type { SessionUser } from '../auth/session-user.js';
@@ -31,6 +33,8 @@ export class RgpdRequestsController {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly subjects: DataSubjectService,
+    private readonly audit: AuditService,
+    private readonly history: HistoryService,
   ) {}
 
   @ForPage(PAGE)
@@ -53,9 +57,13 @@ export class RgpdRequestsController {
   @ForPage(PAGE)
   @Post('export')
   @HttpCode(202)
-  async export(@SchemaBody(idRequestSchema) { id }: IdRequest, @Actor() actor: SessionUser) {
+  async export(@SchemaBody(idRequestSchema) { id }: IdRequest, @Actor() actor: SessionUser, @Req() request: Request) {
     const account = await this.requiredAccountOf(id);
+    // A read of the whole file, documents included: in its audit trail, and within the staff member's daily number.
+    const record = await this.dataSource.manager.findOne(Record, { where: { user: { id: account.id } } });
+    if (record) await this.audit.read('data_export', { recordId: record.id }, actor, request);
     const { id: job } = await this.subjects.startExport(actor, account.id);
+    await this.history.record({ subject: 'contact_form', subjectId: id, actor, action: 'Export des données du demandeur préparé' });
     return { job: { id: job } };
   }
 
@@ -69,8 +77,10 @@ export class RgpdRequestsController {
   @ForPage(PAGE)
   @Post('erase')
   @HttpCode(200)
-  async erase(@SchemaBody(idRequestSchema) { id }: IdRequest, @Actor() actor: SessionUser): Promise<EraseMeAnswer> {
-    return this.subjects.erase((await this.requiredAccountOf(id)).id, actor);
+  async erase(@SchemaBody(rgpdEraseSchema) { id, identity }: RgpdEraseRequest, @Actor() actor: SessionUser): Promise<EraseMeAnswer> {
+    const answer = await this.subjects.erase((await this.requiredAccountOf(id)).id, actor);
+    await this.history.record({ subject: 'contact_form', subjectId: id, actor, action: 'Compte et dossier du demandeur effacés', changes: [{ field: 'identity', before: null, after: identity }] });
+    return answer;
   }
 
   private async accountOf(contactId: number): Promise<User | null> {

@@ -68,13 +68,13 @@ function cells(row: RecordRow): string[] {
   ];
 }
 
+/** The private folder of the exports: the staff's lists and the data subjects' own data. */
+export const exportsDir = (dataDir: string) => join(privateDir(dataDir), 'exports');
+
 /**
  * A CSV field: quoted, its quotes doubled; one a spreadsheet would take for a formula (= + - @) is kept as text by a
  * leading apostrophe.
  */
-/** The private folder of the exports: the staff's lists and the data subjects' own data. */
-export const exportsDir = (dataDir: string) => join(privateDir(dataDir), 'exports');
-
 function csvField(value: string): string {
   const text = /^[=+\-@]/.test(value) ? `'${value}` : value;
   return `"${text.replaceAll('"', '""')}"`;
@@ -183,7 +183,7 @@ export class RecordsExportService implements OnModuleDestroy {
    * Removes the exports kept long enough, the data subjects' own among them (same folder), and what a job that stopped
    * midway left.
    */
-  async sweep(): Promise<void> {
+  private async sweep(): Promise<void> {
     const names = await readdir(this.directory).catch(() => []);
     for (const name of names) {
       const path = join(this.directory, name);

@@ -32,7 +32,7 @@ async function askForFile(call: string): Promise<FileAnswer> {
 }
 
 /** An answer that is not the file, as the request helper's error catalogue words it (a 503's French explanation, a 429's limit, a 404…). */
-export async function answerError(response: Response): Promise<Error> {
+async function answerError(response: Response): Promise<Error> {
   const text = await response.text();
   let body: unknown = text;
   try {
@@ -57,10 +57,14 @@ export async function fetchJobFile(url: string, signal: AbortSignal, fallbackNam
     if (response.status !== 202) throw await answerError(response);
     await new Promise<void>((resolve, reject) => {
       const timer = setTimeout(resolve, EXPORT_POLL_MS);
-      signal.addEventListener('abort', () => {
-        clearTimeout(timer);
-        reject(signal.reason);
-      });
+      signal.addEventListener(
+        'abort',
+        () => {
+          clearTimeout(timer);
+          reject(signal.reason);
+        },
+        { once: true },
+      );
     });
   }
 }

@@ -15,6 +15,7 @@ export const AUDIT_ACTIONS = [
   'follow_up_change',
   'invitation_resend',
   'committee_review',
+  'data_export',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -15,7 +15,7 @@ export class RetentionWarning {
   record!: Relation<Record>;
 
   @Column({ type: 'varchar', length: 20 })
-  rule!: 'inactive' | 'closed';
+  rule!: 'inactive' | 'inactive_file' | 'closed';
 
   /** The day of the erasure the warning announced (Paris), YYYY-MM-DD. */
   @Column({ type: 'varchar', length: 10 })

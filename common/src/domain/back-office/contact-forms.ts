@@ -32,6 +32,16 @@ export const contactReplySchema = z.strictObject({
 export type ContactReplyRequest = z.output<typeof contactReplySchema>;
 
 /**
+ * Staff erasing a person's account and file from their rgpd request say how they made sure the request is theirs: an
+ * address given in the form proves nothing (anybody may type it). Kept in the request's history.
+ */
+export const rgpdEraseSchema = z.strictObject({
+  id: idRequestSchema.shape.id,
+  identity: requiredText('Indiquez comment vous avez vérifié l’identité du demandeur.', { length: 500, message: 'Ce texte ne peut pas dépasser 500 caractères.' }),
+});
+export type RgpdEraseRequest = z.output<typeof rgpdEraseSchema>;
+
+/**
  * The day a request about personal data must be answered by: one month after receipt (RGPD, article 12.3), the last
  * day of the next month when it is shorter (received on 31 January, answered by 28 or 29 February).
  */

@@ -15,6 +15,7 @@ import type { contactRequestLoader } from '../../loaders.js';
 const HISTORY_FIELDS: Record<string, HistoryField> = {
   status: { label: 'Statut', format: (value) => statusLabel(String(value)) },
   record: { label: 'Dossier' },
+  identity: { label: 'Identité vérifiée' },
 };
 
 

@@ -1,4 +1,4 @@
-import type { ContactFormAnswer, ContactFormRow, ContactReplyRequest, IdRequest, ListAnswer, ListRequest } from '@hsa-lli/common/back-office';
+import type { ContactFormAnswer, ContactFormRow, ContactReplyRequest, IdRequest, ListAnswer, ListRequest, RgpdEraseRequest } from '@hsa-lli/common/back-office';
 import type { EraseMeAnswer, RgpdSubjectAnswer } from '@hsa-lli/common/domain';
 import { api } from '@hsa-lli/common/store';
 
@@ -26,7 +26,7 @@ export const contactRequestsApi = api.enhanceEndpoints({ addTagTypes: ['ContactR
     startRgpdExport: build.mutation<{ job: { id: string } }, IdRequest>({
       query: (body) => ({ method: 'post', path: '/contact-forms/rgpd/export', body, minDuration: 0, action: true }),
     }),
-    eraseRgpdSubject: build.mutation<EraseMeAnswer, IdRequest>({
+    eraseRgpdSubject: build.mutation<EraseMeAnswer, RgpdEraseRequest>({
       query: (body) => ({ method: 'post', path: '/contact-forms/rgpd/erase', body, action: true }),
       invalidatesTags: ['RgpdSubject'],
     }),

@@ -2,8 +2,9 @@ import { useEffect, useRef, useState } from 'react';
 import { dataExportFileName, formatDate, type EraseMeAnswer } from '@hsa-lli/common/domain';
 import { fetchJobFile } from '@hsa-lli/common/http';
 import { errorText } from '@hsa-lli/common/store';
-import { Loader, MessageBox, RequestErrorMessage, saveFile, useSubmission } from '@hsa-lli/common/ui';
-import { ConfirmButton } from '../../components/edit-form.js';
+import { rgpdEraseSchema } from '@hsa-lli/common/back-office';
+import { Loader, MessageBox, RequestErrorMessage, saveFile, TextareaField, useForm } from '@hsa-lli/common/ui';
+import { ConfirmButton, useCheckedSubmission } from '../../components/edit-form.js';
 import { rgpdExportUrl, useEraseRgpdSubjectMutation, useRgpdSubjectQuery, useStartRgpdExportMutation } from './contact-requests-api.js';
 
 const EXPORT_FAILED = 'L’archive n’a pas pu être préparée. Réessayez dans un instant.';
@@ -37,7 +38,8 @@ export function RgpdTools({ contactId }: { contactId: number }) {
   const [preparing, setPreparing] = useState(false);
   const [exportError, setExportError] = useState<string | null>(null);
   const [erased, setErased] = useState<EraseMeAnswer | null>(null);
-  const erasure = useSubmission();
+  const erasure = useCheckedSubmission();
+  const form = useForm(`rgpd-identity-${contactId}`);
   const controller = useRef<AbortController | null>(null);
   useEffect(() => () => controller.current?.abort(), []);
 
@@ -70,9 +72,18 @@ export function RgpdTools({ contactId }: { contactId: number }) {
             {person.record ? `, dossier ${person.record.reference} (${person.record.stage_label})` : ', sans dossier'}.
           </p>
           <p className="contact-rgpd__note">
-            Vérifiez d’abord que la demande vient bien de cette personne : en cas de doute raisonnable sur son identité, demandez-lui un justificatif
-            avant de lui envoyer ses données ou d’effacer son compte.
+            Vérifiez d’abord que la demande vient bien de cette personne : n’importe qui peut écrire une adresse dans le formulaire. Envoyez ses
+            données à l’adresse de son compte seulement ; en cas de doute raisonnable sur son identité, demandez-lui un justificatif avant d’effacer
+            son compte.
           </p>
+          <TextareaField
+            form={form}
+            name="identity"
+            label="Comment avez-vous vérifié son identité ?"
+            hint="Requis pour effacer son compte ; gardé dans l’historique de la demande. Par exemple : « Pièce d’identité reçue par e-mail le 28 novembre, à l’adresse du compte »."
+            rows={2}
+            maxLength={500}
+          />
           <div className="bo-actions">
             <button type="button" className="ui-button ui-button--secondary" disabled={preparing} onClick={() => void prepare()}>
               Télécharger ses données (ZIP)
@@ -82,8 +93,9 @@ export function RgpdTools({ contactId }: { contactId: number }) {
               label="Effacer son compte et son dossier"
               title={`Effacer le compte et le dossier de ${person.name} ?`}
               confirmLabel="Effacer définitivement"
+              disabled={!form.value('identity').trim()}
               onConfirm={async () => {
-                const answer = await erasure.send(() => erase({ id: contactId }).unwrap(), () => undefined);
+                const answer = await erasure.submit(form, rgpdEraseSchema, { id: contactId, identity: form.value('identity') }, (checked) => erase(checked).unwrap());
                 if (answer) setErased(answer);
               }}
             >

@@ -1,6 +1,8 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
-/** The erasure journal, and the warnings sent before a file's erasure (docs/data-protection.md). */
+const ACTIONS = "'record_view', 'document_read', 'documents_review', 'upload_link_create', 'upload_link_withdraw', 'follow_up_change', 'invitation_resend', 'committee_review'";
+
+/** The erasure journal, the warnings sent before a file's erasure (docs/data-protection.md), and staff's exports of a person's data in the audit trail. */
 export class MariadbDataProtection1796400000000 implements MigrationInterface {
   name = 'DataProtection1796400000000';
 
@@ -14,9 +16,12 @@ export class MariadbDataProtection1796400000000 implements MigrationInterface {
     await queryRunner.query(
       'ALTER TABLE `retention_warnings` ADD CONSTRAINT `FK_e61571757369ce5f7669d73f925` FOREIGN KEY (`recordId`) REFERENCES `records`(`id`) ON DELETE CASCADE ON UPDATE NO ACTION',
     );
+    await queryRunner.query(`ALTER TABLE \`audit_entries\` MODIFY \`action\` enum (${ACTIONS}, 'data_export') NOT NULL`);
   }
 
   public async down(queryRunner: QueryRunner): Promise<void> {
+    await queryRunner.query("DELETE FROM `audit_entries` WHERE `action` = 'data_export'");
+    await queryRunner.query(`ALTER TABLE \`audit_entries\` MODIFY \`action\` enum (${ACTIONS}) NOT NULL`);
     await queryRunner.query('DROP TABLE `retention_warnings`');
     await queryRunner.query('DROP TABLE `erasures`');
   }

@@ -1,6 +1,9 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
+import { rebuildAuditEntries } from './1796050000000-audit-actions.js';
 
-/** The erasure journal, and the warnings sent before a file's erasure (docs/data-protection.md). */
+const ACTIONS = ['record_view', 'document_read', 'documents_review', 'upload_link_create', 'upload_link_withdraw', 'follow_up_change', 'invitation_resend', 'committee_review'];
+
+/** The erasure journal, the warnings sent before a file's erasure (docs/data-protection.md), and staff's exports of a person's data in the audit trail. */
 export class SqliteDataProtection1796400000000 implements MigrationInterface {
   name = 'DataProtection1796400000000';
 
@@ -13,9 +16,11 @@ export class SqliteDataProtection1796400000000 implements MigrationInterface {
     await queryRunner.query(
       `CREATE TABLE "retention_warnings" ("id" integer PRIMARY KEY AUTOINCREMENT NOT NULL, "rule" varchar(20) NOT NULL, "dueDay" varchar(10) NOT NULL, "daysBefore" integer NOT NULL, "sentAt" datetime NOT NULL, "recordId" integer NOT NULL, CONSTRAINT "UQ_7c2f3d3331b36bcaba76ff220fe" UNIQUE ("recordId", "rule", "dueDay", "daysBefore"), CONSTRAINT "FK_e61571757369ce5f7669d73f925" FOREIGN KEY ("recordId") REFERENCES "records" ("id") ON DELETE CASCADE ON UPDATE NO ACTION)`,
     );
+    for (const statement of rebuildAuditEntries([...ACTIONS, 'data_export'])) await queryRunner.query(statement);
   }
 
   public async down(queryRunner: QueryRunner): Promise<void> {
+    for (const statement of rebuildAuditEntries(ACTIONS)) await queryRunner.query(statement);
     await queryRunner.query(`DROP TABLE "retention_warnings"`);
     await queryRunner.query(`DROP TABLE "erasures"`);
   }
