@@ -3,7 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import type { LoginAnswer, LoginRequest, NewPasswordRequest, PagesAnswer, RolesAnswer } from '@hsa-lli/common/domain';
 import { newPasswordProblem } from '@hsa-lli/common/password-strength';
 import type { Request } from 'express';
-import { createHash } from 'node:crypto';
+import { createHmac } from 'node:crypto';
 import type { DataSource } from 'typeorm';
 import { ApiHttpError, FieldsError, TooManyAttemptsError } from '../http/api-errors.js';
 import { RateLimiter } from '../http/rate-limiter.service.js';
@@ -20,6 +20,7 @@ import type { SessionUser } from './session-user.js';
 import { toSessionUser } from './session.serializer.js';
 import { describeDevice } from './sessions/device.js';
 import { SESSION_STORE, type RevocableStore } from './sessions/session-stores.js';
+import { sessionSecret } from './sessions/session-setup.js';
 
 export { SESSION_STORE };
 export const PASSPORT = Symbol('PASSPORT');
@@ -58,6 +59,15 @@ export class AuthService implements OnApplicationShutdown {
     private readonly printTokens: PrintTokens,
   ) {}
 
+  /** The secret an address's login counter is keyed with (the sessions'), read at the first login. */
+  private counterKey: string | undefined;
+
+  /** The key of an address's login counter: keyed by the session secret, it cannot be found back by hashing guesses. */
+  private counterOf(email: string): string {
+    this.counterKey ??= sessionSecret(this.config);
+    return `login:account:${createHmac('sha256', this.counterKey).update(email).digest('base64url')}`;
+  }
+
   /** The session's pages; the print browser's credential adds its one page, whose data call it alone opens. */
   pages(request: Request): PagesAnswer {
     const user = currentUser(request);
@@ -75,8 +85,8 @@ export class AuthService implements OnApplicationShutdown {
   /** The credentials come checked by loginSchema, the address trimmed and lower-cased. */
   async login(request: Request, { email, password }: LoginRequest): Promise<LoginAnswer> {
     // Every attempt is counted before its password is checked: parallel tries cannot all slip in
-    // while the first ones are being checked. The address is counted by its digest: the counters never hold one.
-    const keys = { account: `login:account:${createHash('sha256').update(email).digest('base64url')}`, ip: `login:ip:${request.ip}` };
+    // while the first ones are being checked. The address is counted by its keyed digest: the counters never hold one.
+    const keys = { account: this.counterOf(email), ip: `login:ip:${request.ip}` };
     const [accountHits, ipHits] = await Promise.all([
       this.limiter.hit(keys.account, LOGIN_LIMITS.account),
       this.limiter.hit(keys.ip, LOGIN_LIMITS.ip),
