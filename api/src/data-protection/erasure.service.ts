@@ -170,7 +170,7 @@ export class ErasureService {
       return form.email;
     });
     if (email === null) return;
-    await this.removeLeftovers({ storedNames: [], records: [], users: [] });
+    await this.scrubDeletedPages();
     await this.mail.forgetFiles({ naming: email });
   }
 
@@ -221,11 +221,16 @@ export class ErasureService {
   }
 
   /**
-   * The encrypted documents, printed summaries, sessions and e-mail files of what was erased; on SQLite, the log
-   * written back into the database file and emptied, so that the overwritten pages (`secure_delete`) are all there is.
+   * On SQLite, the log written back into the database file and emptied: the deleted values' pages, overwritten there
+   * (`secure_delete`), are then all there is. After each erasure, and after each retention run's deletions.
    */
-  private async removeLeftovers({ storedNames, records, users }: Leftovers): Promise<void> {
+  async scrubDeletedPages(): Promise<void> {
     if (this.dataSource.options.type === 'better-sqlite3') await this.dataSource.query('PRAGMA wal_checkpoint(TRUNCATE)');
+  }
+
+  /** The encrypted documents, printed summaries, sessions, exports and e-mail files of what was erased. */
+  private async removeLeftovers({ storedNames, records, users }: Leftovers): Promise<void> {
+    await this.scrubDeletedPages();
     await this.vault.remove(...storedNames);
     for (const id of records) await this.printing.files.remove('summary', id);
     for (const user of users) {

@@ -39,6 +39,13 @@ const rawDate = (value: unknown): Date | null =>
   value === null || value === undefined ? null : value instanceof Date ? value : new Date(/[zZ]|[+-]\d\d:?\d\d$/.test(String(value)) ? String(value) : `${String(value).replace(' ', 'T')}Z`);
 const latest = (...instants: (Date | null | undefined)[]) => new Date(Math.max(...instants.filter((instant): instant is Date => instant instanceof Date).map((instant) => instant.getTime())));
 
+/**
+ * A file's activity (docs/data-protection.md): the latest of its owner's login, a change of the file, a document sent
+ * or reviewed, a follow-up event, a stage change. Staff only reading it is not activity.
+ */
+const activityOf = (instants: { [what in 'updatedAt' | 'lastEventAt' | 'stageChangedAt' | 'lastLoginAt' | 'uploadedAt' | 'reviewedAt']: unknown }): Date =>
+  latest(...Object.values(instants).map(rawDate));
+
 /** A file the inactivity rules look at, with the instants its activity is the latest of. */
 interface OpenFile {
   id: number;
@@ -110,7 +117,7 @@ export class RetentionService implements OnApplicationBootstrap {
     ] as const) {
       await this.attempt(rule, work);
     }
-    if (this.dataSource.options.type === 'better-sqlite3') await this.dataSource.query('PRAGMA wal_checkpoint(TRUNCATE)');
+    await this.erasure.scrubDeletedPages();
     this.logger.log(`Retention: ${Object.entries(done).map(([what, count]) => `${what} ${count}`).join(', ')}`);
     return done;
   }
@@ -192,7 +199,8 @@ export class RetentionService implements OnApplicationBootstrap {
       .addSelect('MAX(document.reviewedAt)', 'reviewedAt')
       .where('document.recordId = :id', { id: record.id })
       .getRawOne<{ uploadedAt: unknown; reviewedAt: unknown }>();
-    return latest(record.updatedAt, record.lastEventAt, record.stageChangedAt, record.user?.lastLoginAt, rawDate(documents?.uploadedAt), rawDate(documents?.reviewedAt));
+    const { updatedAt, lastEventAt, stageChangedAt } = record;
+    return activityOf({ updatedAt, lastEventAt, stageChangedAt, lastLoginAt: record.user?.lastLoginAt, uploadedAt: documents?.uploadedAt, reviewedAt: documents?.reviewedAt });
   }
 
   /** The documents of an inactive file; a file « Complet » goes back « En constitution », which its owner is told by its page. */
@@ -232,7 +240,7 @@ export class RetentionService implements OnApplicationBootstrap {
       id: Number(row.id),
       reference: String(row.reference),
       stage: row.stage as Record['stage'],
-      activity: latest(...[row.updatedAt, row.lastEventAt, row.stageChangedAt, row.lastLoginAt, row.uploadedAt, row.reviewedAt].map(rawDate)),
+      activity: activityOf({ updatedAt: row.updatedAt, lastEventAt: row.lastEventAt, stageChangedAt: row.stageChangedAt, lastLoginAt: row.lastLoginAt, uploadedAt: row.uploadedAt, reviewedAt: row.reviewedAt }),
       documents: Number(row.documents),
       // The account's address, else the one the first applicant gave (a file staff opened without an account).
       owner: row.email ? { email: String(row.email), firstName: String(row.firstName) } : row.personEmail ? { email: String(row.personEmail), firstName: String(row.personFirstName) } : null,
