@@ -205,6 +205,7 @@ describe.each(BACKENDS)('a person’s own data, on $name', (backend) => {
 
     // Only staff of the requests' page, only an rgpd request, only a known one.
     expect((await customer.post('/api/contact-forms/rgpd/subject').send({ id: rgpd })).status).toBe(403);
+    for (const call of ['subject', 'export', 'erase']) expect((await request(api.server).post(`/api/contact-forms/rgpd/${call}`).send({ id: rgpd, identity: 'x' })).status).toBe(401);
     expect((await agents.hsa.post('/api/contact-forms/rgpd/subject').send({ id: other }).expect(409)).body.error).toMatch(/^Cette demande ne porte pas sur les données personnelles/);
     expect((await agents.hsa.post('/api/contact-forms/rgpd/erase').send({ id: 999_999, identity: 'Pièce d’identité reçue' })).status).toBe(404);
     expect((await agents.hsa.post('/api/contact-forms/rgpd/subject').send({ id: rgpd }).expect(200)).body).toEqual({
@@ -213,6 +214,8 @@ describe.each(BACKENDS)('a person’s own data, on $name', (backend) => {
 
     const job = (await agents.hsa.post('/api/contact-forms/rgpd/export').send({ id: rgpd }).expect(202)).body.job.id as string;
     expect((await agents.coordinator.get(`/api/contact-forms/rgpd/export/${job}`)).status).toBe(404);
+    expect((await request(api.server).get(`/api/contact-forms/rgpd/export/${job}`)).status).toBe(401);
+    expect((await agents.hsa.get('/api/contact-forms/rgpd/export/not-a-job')).status).toBe(404);
     expect((await customer.get(`/api/records/export-mine/${job}`)).status).toBe(404);
     const answer = await until(async () => {
       const response = await agents.hsa.get(`/api/contact-forms/rgpd/export/${job}`).buffer(true).parse(binary);
