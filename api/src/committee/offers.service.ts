@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger, NotFoundException, type OnApplicationBootstrap } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { goodSlug } from '@hsa-lli/common/back-office';
-import { formatDateTime, formatEuros, HOLDING_OUTCOME, type MyOffersAnswer, type OfferAnswerRequest, type OfferView } from '@hsa-lli/common/domain';
+import { formatDateTime, formatEuros, goodPath, HOLDING_OUTCOME, type MyOffersAnswer, type OfferAnswerRequest, type OfferView } from '@hsa-lli/common/domain';
 import { LessThan, MoreThan, type DataSource, type EntityManager } from 'typeorm';
 import type { SessionUser } from '../auth/session-user.js';
 import { APP_CONFIG } from '../config/config.module.js';
@@ -211,7 +211,7 @@ export class OffersService implements OnApplicationBootstrap {
         residence: good.residence.name,
         city: good.residence.city.name,
         rent: good.rentPriceCents / 100,
-        path: `/residences/${good.residence.slug}/${goodSlug(good.flatSize, good.surface)}/${good.id}`,
+        path: goodPath(good.residence.slug, { slug: goodSlug(good.flatSize, good.surface), id: good.id }),
       },
       condition: offer.condition,
       sent_at: offer.sentAt.toISOString(),

@@ -1,15 +1,10 @@
 import { Injectable } from '@nestjs/common';
-import { sitemapPages } from '@hsa-lli/common/domain';
-import type { Good } from '../goods/entities/good.entity.js';
+import { goodPath, sitemapPages } from '@hsa-lli/common/domain';
 import { ResidencesService } from '../residences/residences.service.js';
 
 export interface PublicPage {
   path: string;
   updatedAt: Date | null;
-}
-
-export function goodPath(residenceSlug: string, good: Pick<Good, 'slug' | 'id'>): string {
-  return `/residences/${residenceSlug}/${good.slug}/${good.id}`;
 }
 
 /** Every public page: the fixed ones of the page catalogue, each published residence and each enabled good of one. */

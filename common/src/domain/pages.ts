@@ -75,3 +75,8 @@ export function landingAfterLogin(returnTo: string | null | undefined, pages: re
   const back = safeReturnPath(returnTo);
   return back && isAllowed(pages, back.split(/[?#]/)[0]!) ? back : home;
 }
+
+/** A good's public page: under its residence's, named by its flat size and surface (its slug) and its id. */
+export function goodPath(residenceSlug: string, good: { slug: string; id: number }): string {
+  return `/residences/${residenceSlug}/${good.slug}/${good.id}`;
+}

@@ -23,6 +23,7 @@ import {
   formatDate,
   formatNumber,
   formatSurface,
+  goodPath,
   labelOf,
   parseNumber,
   zoneLabel,
@@ -319,7 +320,7 @@ export function GoodPage() {
           {onSite ? <span className="bo-badge">Sur le site</span> : <span className="bo-badge bo-badge--off">Absent du site</span>}
           {good.occupied && <span className="bo-badge">Loué d’après le suivi des dossiers</span>}
           {onSite && (
-            <a href={`/residences/${good._residence.slug}/${good.slug}/${good.id}`} target="_blank" rel="noreferrer">
+            <a href={goodPath(good._residence.slug, good)} target="_blank" rel="noreferrer">
               Voir sur le site (nouvel onglet)
             </a>
           )}

@@ -1,5 +1,5 @@
 import { Link, redirect, useLoaderData, type LoaderFunctionArgs } from 'react-router';
-import { formatCents, formatSurface, type GoodView } from '@hsa-lli/common/domain';
+import { formatCents, formatSurface, goodPath, type GoodView } from '@hsa-lli/common/domain';
 import { EnergyLabel } from '../../components/energy-label.js';
 import { PhotoGallery } from '../../components/photo-gallery.js';
 import { load } from '../../lib/api.js';
@@ -11,7 +11,7 @@ export async function goodLoader({ params, request }: LoaderFunctionArgs) {
   if (!Number.isInteger(id) || id <= 0) throw new Response(null, { status: 404 });
   const { good } = await load<{ good: GoodView }>('/front/goods/details', { id }, request);
   // A good reached through another residence's address (or an old name) goes to its own address.
-  const address = `/residences/${good._residence.slug}/${good.slug}/${good.id}`;
+  const address = goodPath(good._residence.slug, good);
   if (new URL(request.url).pathname !== address) throw redirect(address, 301);
   return good;
 }

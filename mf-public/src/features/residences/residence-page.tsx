@@ -1,5 +1,5 @@
 import { Link, useLoaderData, type LoaderFunctionArgs } from 'react-router';
-import { formatCents, formatDate, formatSurface, type ResidenceDetails } from '@hsa-lli/common/domain';
+import { formatCents, formatDate, formatSurface, goodPath, type ResidenceDetails } from '@hsa-lli/common/domain';
 import { PhotoGallery } from '../../components/photo-gallery.js';
 import { ResponsiveImage } from '../../components/responsive-image.js';
 import { load } from '../../lib/api.js';
@@ -92,7 +92,7 @@ export function ResidencePage() {
                 {good.photos[0] && <ResponsiveImage image={good.photos[0]} sizes="(min-width: 72rem) 16rem, 40vw" />}
                 <div>
                   <h3>
-                    <Link to={`/residences/${residence.slug}/${good.slug}/${good.id}`}>
+                    <Link to={goodPath(residence.slug, good)}>
                       {flatSizeLabel(good.flat_size)} de {formatSurface(good.surface)}
                     </Link>
                   </h3>
