@@ -65,6 +65,8 @@ describe('the access logs of the gateway and the front apps’ servers', () => {
       expect(logged('$request_uri', path)).toContain('[secret]');
       expect(logged('$http_referer', `https://hsa-lli.fr${path}`)).not.toContain(secret);
     }
+    // An alert's one-click unsubscribe (RFC 8058) is a call whose address holds the alert's secret.
+    expect(logged('$request_uri', `/api/front/alerts/one-click/${secret}`)).toBe('/api/front/alerts/one-click/[secret]');
     for (const path of ['/residences/arrosa-bayonne', '/mes-identifiants', '/deversement-de-pieces']) expect(logged('$request_uri', path)).toBe(path);
   });
 });

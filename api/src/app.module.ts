@@ -1,6 +1,7 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import { EventEmitterModule } from '@nestjs/event-emitter';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { AlertsModule } from './alerts/alerts.module.js';
 import { AuthModule } from './auth/auth.module.js';
 import { BrowserModule } from './browser/browser.module.js';
 import { CommitteeModule } from './committee/committee.module.js';
@@ -57,6 +58,7 @@ export class AppModule {
         AuthModule,
         UsersModule,
         ContactFormsModule,
+        AlertsModule,
         VaultModule,
         RecordsModule,
         DocumentsModule,

@@ -3,6 +3,7 @@
  * erasure of their account and file, complete (no trace in any table, document folder or e-mail file, nor in the
  * embedded database's file), the counts kept; a signed lease keeps what it needs and says so.
  */
+import { parseMail } from '@hsa-lli/common/testing';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { unzipSync, strFromU8 } from 'fflate';
@@ -54,6 +55,18 @@ describe.each(BACKENDS)('a person’s own data, on $name', (backend) => {
     await api?.stop();
   });
 
+  /** An alert of `email`'s, asked for on the public list and confirmed by the link of its e-mail (written to the mail folder). */
+  async function confirmedAlert(email: string, filters: object): Promise<void> {
+    await request(api.server).post('/api/front/alerts/create').set('Origin', api.config.publicUrl).send({ email, filters }).expect(202);
+    const folder = join(api.config.dataDir, 'mail');
+    const mail = await until(async () => {
+      const raw = existsSync(folder) ? readdirSync(folder).map((name) => readFileSync(join(folder, name), 'utf8')).find((text) => text.includes(email) && text.includes('Confirmez votre alerte')) : undefined;
+      return raw ? parseMail(raw, [email]) : null;
+    });
+    const token = mail.links.find((link) => link.includes('/alertes/confirmation/'))!.split('/alertes/confirmation/')[1];
+    await request(api.server).post('/api/front/alerts/confirm').send({ token }).expect(200);
+  }
+
   const upload = async (customer: Agent, type: string, name: string) =>
     (await customer.post('/api/records/documents/upload').set('Origin', api.config.publicUrl).field('type', type).attach('file', await pdfOf(name), name).expect(201)).body.document.id as number;
 
@@ -76,6 +89,7 @@ describe.each(BACKENDS)('a person’s own data, on $name', (backend) => {
     const sent = [await upload(customer, 'p1_nat_id', 'carte-identite-zx81.pdf'), await upload(customer, 'p1_payslips', 'bulletin-zx81.pdf')];
     const kept = await Promise.all(sent.map(async (id) => (await customer.get(`/api/records/documents/${id}/file`).buffer(true).parse(binary).expect(200)).body as Buffer));
     await agents.hsa.post('/api/records/get-one').send({ id: file.id }).expect(200);
+    await confirmedAlert(file.email, { city: '64102', flat_size: 'T3' });
 
     expect((await request(api.server).post('/api/records/export-mine').send({})).status).toBe(401);
     const started = await customer.post('/api/records/export-mine').send({}).expect(202);
@@ -106,6 +120,7 @@ describe.each(BACKENDS)('a person’s own data, on $name', (backend) => {
     expect(json.provided).toMatchObject({ reference: file.reference, person_1: { first_name: 'Maite', last_name: 'Goyheneche', tax_income: 28_400 } });
     expect(json.provided.documents.map((document: { file_name: string }) => document.file_name)).toEqual(['carte-identite-zx81.pdf', 'bulletin-zx81.pdf']);
     expect(Array.isArray(json.derived.timeline)).toBe(true);
+    expect(json.alerts).toEqual([expect.objectContaining({ label: 'Bayonne · T3', status: 'active', filters: { city: '64102', flat_size: 'T3' } })]);
     expect(JSON.parse(strFromU8(zip['consultations.json']!))).toEqual([expect.objectContaining({ by: expect.stringContaining('Peio'), what: expect.any(String) })]);
 
     const readable = pdfText(Buffer.from(zip['dossier.pdf']!));
@@ -113,6 +128,7 @@ describe.each(BACKENDS)('a person’s own data, on $name', (backend) => {
     expect(readable).toContain('Nom : Maite Goyheneche');
     expect(readable).toContain('carte-identite-zx81.pdf');
     expect(readable).toContain('Qui a consulté votre dossier');
+    expect(readable).toContain('« Bayonne · T3 », demandée le');
 
     // Kept for its delay only, then as unknown; on disk, encrypted.
     const folder = join(api.config.dataDir, 'private', 'exports');
@@ -139,6 +155,7 @@ describe.each(BACKENDS)('a person’s own data, on $name', (backend) => {
     await upload(customer, 'p1_nat_id', 'passeport-er42.pdf');
     await request(api.server).post('/api/contact-forms').set('X-Forwarded-For', '198.51.100.77').send({ subject: 'infos', name: 'Maite Erramouspe', email: file.email, message: 'Message-er42 : une question.', consent: true }).expect(201);
     await agents.hsa.post('/api/records/notes/create').send({ record_id: file.id, body: 'Note-er42 sur Maite Erramouspe.' }).expect(201);
+    await confirmedAlert(file.email, { zone: 'B1' });
     await agents.hsa.post('/api/records/get-one').send({ id: file.id }).expect(200);
     // What they did themselves names them as its author: their password changed.
     await customer.post('/api/users/change-password').send({ current_password: DEMO_PASSWORD, new_password: 'Un-autre-mot-de-passe-2026' }).expect(200);
@@ -155,7 +172,7 @@ describe.each(BACKENDS)('a person’s own data, on $name', (backend) => {
     await customer.post('/api/records/get-mine').expect(200);
 
     const erased = await customer.post('/api/users/erase-me').send({ password: 'Un-autre-mot-de-passe-2026' }).expect(200);
-    expect(erased.body).toEqual({ erased: ['votre compte', 'votre dossier et toutes vos pièces justificatives', 'vos demandes de contact'], kept: null });
+    expect(erased.body).toEqual({ erased: ['votre compte', 'votre dossier et toutes vos pièces justificatives', 'vos demandes de contact', 'vos alertes'], kept: null });
     expect((erased.headers['set-cookie'] as unknown as string[]).some((line) => /^hsa\.sid=;/.test(line))).toBe(true);
     expect((await customer.post('/api/records/get-mine')).status).toBe(401);
     await expectNoAccount(file.email);

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { AlertsModule } from '../alerts/alerts.module.js';
 import { AuditModule } from '../audit/audit.module.js';
 import { AuthModule } from '../auth/auth.module.js';
 import { PrintingModule } from '../printing/printing.module.js';
@@ -19,7 +20,7 @@ import { HistoryModule } from '../history/history.module.js';
 
 /** Personal data kept no longer than needed, given back and erased on request (docs/data-protection.md). */
 @Module({
-  imports: [TypeOrmModule.forFeature([Erasure, RetentionWarning]), AuditModule, AuthModule, FollowUpModule, HistoryModule, PrintingModule, RecordsModule, TimelineModule, UsersModule, VaultModule],
+  imports: [TypeOrmModule.forFeature([Erasure, RetentionWarning]), AlertsModule, AuditModule, AuthModule, FollowUpModule, HistoryModule, PrintingModule, RecordsModule, TimelineModule, UsersModule, VaultModule],
   controllers: [DataSubjectController, RgpdRequestsController],
   providers: [ErasureService, DataSubjectService, RetentionService],
   exports: [ErasureService],

@@ -1,3 +1,4 @@
+import { AlertsService } from '../alerts/alerts.service.js';
 import { Inject, Injectable, Logger, NotFoundException, type OnModuleInit } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import {
@@ -13,6 +14,7 @@ import {
   LINK_OPTIONS,
   parisDay,
   PRO_SITUATION_OPTIONS,
+  type AlertView,
   type EraseMeAnswer,
   type JobView,
   type LegalDocument,
@@ -107,6 +109,7 @@ export class DataSubjectService implements OnModuleInit {
     private readonly pool: FilePool,
     private readonly credentials: CredentialsService,
     private readonly erasure: ErasureService,
+    private readonly alerts: AlertsService,
   ) {
     this.directory = exportsDir(config.dataDir);
     this.keyring = loadKeyring(config);
@@ -162,11 +165,12 @@ export class DataSubjectService implements OnModuleInit {
     const account = { email: user.email, first_name: user.firstName, last_name: user.lastName, phone: user.phone, created_at: user.createdAt.toISOString(), last_login_at: user.lastLoginAt?.toISOString() ?? null };
     const contactRequests = contacts.map((form) => ({ subject: form.subject, name: form.name, email: form.email, phone: form.phone, message: form.message, sent_at: form.createdAt.toISOString() }));
     const provided = mine && (({ consultations: _shown, ...rest }) => rest)(mine);
+    const alerts = await this.alerts.exportOf(user.email);
     const result = await this.pool.run({
       task: 'data-export',
-      readable: this.readable(account, mine, timeline, consultations, contactRequests, documents),
+      readable: this.readable(account, mine, timeline, consultations, contactRequests, documents, alerts),
       json: {
-        'dossier.json': { account, provided, contact_requests: contactRequests, derived: { timeline } },
+        'dossier.json': { account, provided, contact_requests: contactRequests, alerts, derived: { timeline } },
         'consultations.json': consultations,
       },
       files,
@@ -188,6 +192,7 @@ export class DataSubjectService implements OnModuleInit {
     consultations: { at: string; by: string; what: string }[],
     contacts: { subject: string; message: string; sent_at: string }[],
     documents: RecordDocument[],
+    alerts: AlertView[],
   ): LegalDocument {
     return {
       title: mine ? `Vos données — dossier ${mine.reference}` : 'Vos données',
@@ -213,6 +218,14 @@ export class DataSubjectService implements OnModuleInit {
         },
         ...(mine ? this.fileSections(mine, documents, timeline, consultations) : []),
         { heading: 'Vos demandes de contact', paragraphs: contacts.length === 0 ? ['Aucune.'] : [], items: contacts.map((contact) => `${formatDateTime(new Date(contact.sent_at))} : ${contact.message}`) },
+        {
+          heading: 'Vos alertes',
+          paragraphs: alerts.length === 0 ? ['Aucune.'] : [],
+          items: alerts.map(
+            (alert) =>
+              `« ${alert.label} », demandée le ${formatDateTime(new Date(alert.created_at))}, ${alert.ends_on ? `active jusqu’au ${formatDate(alert.ends_on)}` : 'en attente de confirmation'}${alert.last_sent_at ? `, dernier e-mail le ${formatDateTime(new Date(alert.last_sent_at))}` : ''}`,
+          ),
+        },
       ],
     };
   }
@@ -279,19 +292,19 @@ export class DataSubjectService implements OnModuleInit {
       const account = await this.dataSource.manager.findOneBy(User, { id: userId });
       if (!account?.roles.includes('customer')) throw new NotFoundException();
       await this.erasure.eraseAccount(account, 'request', actor);
-      return { erased: ['votre compte', 'vos demandes de contact'], kept: null };
+      return { erased: ['votre compte', 'vos demandes de contact', 'vos alertes'], kept: null };
     }
     if (await this.dataSource.manager.existsBy(Offer, { record: { id: record.id }, state: 'pending' })) {
       throw new ConflictError('Un logement vous est proposé et attend votre réponse : refusez d’abord la proposition depuis « Où en est mon dossier », puis demandez l’effacement.');
     }
     const lease = LEASE_STAGES.has(record.stage);
     await this.erasure.eraseFile(record.id, { extent: lease ? 'beyond_lease' : 'all', rule: 'request', actor, account: true });
-    if (!lease) return { erased: ['votre compte', 'votre dossier et toutes vos pièces justificatives', 'vos demandes de contact'], kept: null };
+    if (!lease) return { erased: ['votre compte', 'votre dossier et toutes vos pièces justificatives', 'vos demandes de contact', 'vos alertes'], kept: null };
     const leaving = await this.dataSource.manager.findOne(RecordEvent, { where: { record: { id: record.id }, type: 'leaving' }, order: { at: 'DESC' } });
     const until = leaving ? new Date(leaving.at.getTime()) : null;
     until?.setFullYear(until.getFullYear() + this.config.retention.afterLeavingYears);
     return {
-      erased: ['votre compte', 'vos pièces justificatives, sauf vos avis d’imposition', 'vos choix de logements et vos demandes de contact'],
+      erased: ['votre compte', 'vos pièces justificatives, sauf vos avis d’imposition', 'vos choix de logements et vos demandes de contact', 'vos alertes'],
       kept: {
         what: ['les noms, dates de naissance et coordonnées des titulaires du bail', 'la composition du foyer', `vos avis d’imposition (${LEASE_KEPT_DOCUMENTS.length === 1 ? 'preuve' : 'preuves'} que le foyer respectait les plafonds du logement intermédiaire)`, 'la signature du bail, l’entrée dans les lieux et la décision du comité'],
         until: until ? parisDay(until) : null,

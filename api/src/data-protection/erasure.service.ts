@@ -1,3 +1,4 @@
+import { AlertsService } from '../alerts/alerts.service.js';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { worksInBackOffice, type DocumentType, type ErasedPart, type ErasureRule } from '@hsa-lli/common/domain';
@@ -77,6 +78,7 @@ export class ErasureService {
     private readonly printing: PrintingService,
     private readonly mail: MailService,
     private readonly listColumns: RecordsListColumnsService,
+    private readonly alerts: AlertsService,
   ) {}
 
   /**
@@ -189,8 +191,9 @@ export class ErasureService {
     for (const entity of [Change, RecordEvent, RecordStageChange] as const) {
       await manager.update(entity, { actorId: user.id }, { actorId: null, actorName: SELF });
     }
-    // What they sent through the contact form under the same address is theirs too.
+    // What they sent through the contact form under the same address is theirs too, and the alerts of that address.
     await this.eraseContactsIn(manager, { email: user.email });
+    await this.alerts.eraseOf(user.email, manager);
     await manager.delete(User, { id: user.id });
     await this.journal(manager, 'user', user.id, 'account', rule, actor);
   }

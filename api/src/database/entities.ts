@@ -1,3 +1,5 @@
+import { Alert } from '../alerts/entities/alert.entity.js';
+import { AlertHome } from '../alerts/entities/alert-home.entity.js';
 import { AuditEntry } from '../audit/entities/audit-entry.entity.js';
 import { RecordViewAllowance } from '../audit/entities/record-view-allowance.entity.js';
 import { Session } from '../auth/sessions/session.entity.js';
@@ -32,6 +34,8 @@ import { User } from '../users/entities/user.entity.js';
 
 export const ENTITIES = [
   AgendaItem,
+  Alert,
+  AlertHome,
   AuditEntry,
   Change,
   CommitteeCandidate,

@@ -10,6 +10,12 @@ const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
 /** The routes that take files, as multipart (under /api). */
 const UPLOADS = new Set(['/images/upload', '/records/documents/upload', '/records/shared/upload']);
 
+/**
+ * An alert's one-click unsubscribe (RFC 8058): a mailbox provider posts `List-Unsubscribe=One-Click` as a form, from
+ * its servers. Its body is never read; the secret in the address is what it acts on.
+ */
+const ONE_CLICK = /^\/front\/alerts\/one-click\/[^/]+$/;
+
 /** Whether the request says it comes from a page of another site. */
 export function fromAnotherSite(request: Request, publicUrl: string): boolean {
   const site = request.get('sec-fetch-site');
@@ -47,6 +53,7 @@ export function sameSiteRequests(publicUrl: string) {
     // An Origin still here is this site's: another site's was refused above.
     const sameOrigin = request.get('sec-fetch-site') === 'same-origin' || request.get('origin') !== undefined;
     if (UPLOADS.has(request.path) && sameOrigin && request.is('multipart/form-data')) return next();
+    if (ONE_CLICK.test(request.path)) return next();
     if (hasBody && !request.is('application/json')) {
       response.status(415).json({ error: 'Le contenu doit être envoyé au format JSON.' } satisfies ApiErrorBody);
       return;

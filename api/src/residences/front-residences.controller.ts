@@ -1,10 +1,10 @@
 import { Controller, HttpCode, NotFoundException, Post, Req } from '@nestjs/common';
-import type { ResidenceFilters } from '@hsa-lli/common/domain';
+import { residenceFiltersSchema, type ResidenceFilters } from '@hsa-lli/common/domain';
 import type { Request } from 'express';
 import { Public } from '../auth/access.decorators.js';
 import type { SessionUser } from '../auth/session-user.js';
 import { SchemaBody } from '../http/schema-body.js';
-import { optionalIdSchema, residenceListSchema, slugSchema } from './dto/residences.dto.js';
+import { optionalIdSchema, slugSchema } from './dto/residences.dto.js';
 import { ResidencesService } from './residences.service.js';
 
 /** Calls of the public site: only published residences and enabled goods are ever answered. */
@@ -15,7 +15,7 @@ export class FrontResidencesController {
 
   @Post('front/residences/list')
   @HttpCode(200)
-  async list(@SchemaBody(residenceListSchema) filters: ResidenceFilters) {
+  async list(@SchemaBody(residenceFiltersSchema) filters: ResidenceFilters) {
     return { data: await this.residences.listPublished(filters) };
   }
 

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { residenceStatusLabel, type ResidenceOption } from '@hsa-lli/common/back-office';
-import { availabilityOf, parisDay, type ResidenceDetails, type ResidenceFilters, type ResidenceSummary, type Zone } from '@hsa-lli/common/domain';
+import { availabilityOf, goodPath, parisDay, type FlatSize, type ResidenceDetails, type ResidenceFilters, type ResidenceSummary, type Zone } from '@hsa-lli/common/domain';
 import { In, type EntityManager, type Repository } from 'typeorm';
 import { mayUse } from '../auth/access-rules.js';
 import type { SessionUser } from '../auth/session-user.js';
@@ -13,6 +13,20 @@ import { toCityView } from '../reference/commune-view.js';
 import { Residence } from './entities/residence.entity.js';
 
 /** Whether a good is a home a visitor can rent now or later (garages go with a flat, not alone). */
+/** A home on offer, as an alert's e-mail names it. */
+export interface OfferedHome {
+  id: number;
+  /** Its public page. */
+  path: string;
+  residence: string;
+  city: string;
+  flat_size: FlatSize;
+  surface: number;
+  rent_price_cents: number;
+  /** The later day it can be let from (France's day); null when it can be let now. */
+  available_from: string | null;
+}
+
 function isHome(good: Good): boolean {
   return good.enabled && good.flatSize !== 'garage';
 }
@@ -59,6 +73,33 @@ export class ResidencesService {
         },
       ];
     });
+  }
+
+  /**
+   * The homes on offer that pass the filters: an enabled good of a published residence that can be let now or from a
+   * later day (a let one is not on offer), what an alert tells of (alerts/).
+   */
+  async offeredHomes(filters: ResidenceFilters, today: string): Promise<OfferedHome[]> {
+    const residences = await this.residences.find({
+      where: { status: 'published', ...(filters.city ? { city: { insee: filters.city } } : {}), ...(filters.zone ? { area: filters.zone } : {}) },
+      relations: { goods: true },
+      order: { name: 'ASC' },
+    });
+    return residences.flatMap((residence) =>
+      residence.goods
+        .filter((good) => isHome(good) && !good.occupied && matches(good, filters, today))
+        .sort((a, b) => a.rentPriceCents - b.rentPriceCents)
+        .map((good) => ({
+          id: good.id,
+          path: goodPath(residence.slug, good),
+          residence: residence.name,
+          city: residence.city.name,
+          flat_size: good.flatSize,
+          surface: good.surface,
+          rent_price_cents: good.rentPriceCents,
+          available_from: good.availableFrom !== null && good.availableFrom > today ? good.availableFrom : null,
+        })),
+    );
   }
 
   /** A published residence and its enabled goods, or null. */

@@ -1,4 +1,5 @@
 export * from './accounts.js';
+export * from './alerts.js';
 export * from './api.js';
 export * from './areas.js';
 export * from './availability.js';

@@ -3,6 +3,7 @@
  * API produces both read them. Identity details of the provider marked « à compléter » are to be
  * filled in by the provider before the site opens.
  */
+import { ALERT_LIMITS } from './alerts.js';
 
 export interface LegalSection {
   heading: string;
@@ -63,7 +64,7 @@ export const LEGAL_NOTICE: LegalDocument = {
 
 export const PRIVACY_NOTICE: LegalDocument = {
   title: 'Protection des données personnelles',
-  updated: '2026-11-28',
+  updated: '2026-11-29',
   sections: [
     {
       heading: 'Qui est responsable de vos données',
@@ -80,6 +81,7 @@ export const PRIVACY_NOTICE: LegalDocument = {
         'Instruire votre demande de logement : composition du foyer, situation professionnelle, pièces justificatives (identité, avis d’imposition, bulletins de salaire…). Bases légales : mesures précontractuelles (article 6.1.b) et obligation légale de vérifier les plafonds de ressources du logement locatif intermédiaire (article 6.1.c ; article 279-0 bis A du code général des impôts).',
         'Recueillir l’avis du comité sur les dossiers : mêmes bases légales que l’instruction.',
         'Gérer votre compte et sa sécurité (identifiants, journaux de connexion) : exécution du contrat d’utilisation du site (article 6.1.b) et intérêt légitime à protéger les comptes (article 6.1.f).',
+        'Vous prévenir par e-mail des logements qui correspondent à une recherche (alertes) : votre adresse e-mail et les critères de la recherche, uniquement avec votre consentement, confirmé par un lien envoyé à cette adresse (article 6.1.a) ; chaque e-mail d’alerte permet de vous désinscrire en un clic.',
         'Mesurer l’audience du site : uniquement avec votre consentement (article 6.1.a), que vous pouvez retirer à tout moment.',
       ],
     },
@@ -93,6 +95,7 @@ export const PRIVACY_NOTICE: LegalDocument = {
         'Dossiers des locataires : leurs pièces justificatives, sauf les avis d’imposition, 90 jours après la signature du bail ; le reste pendant le bail, puis trois ans après le départ du logement (délai de prescription des actions nées du bail).',
         'Comptes créés sur invitation et jamais activés : 30 jours après l’expiration de l’invitation.',
         'Demandes de contact : trois ans après notre dernier échange.',
+        `Alertes par e-mail : ${ALERT_LIMITS.months} mois après leur confirmation ou après votre dernier « Garder cette alerte » ; une alerte jamais confirmée, ${ALERT_LIMITS.confirmationDays} jours après sa demande.`,
         'Journaux de consultation des dossiers : un an.',
         'Sauvegardes : 30 jours ; une donnée effacée disparaît des sauvegardes au plus tard dans ce délai.',
         'Cookies de mesure d’audience : treize mois au plus ; statistiques : vingt-cinq mois au plus.',

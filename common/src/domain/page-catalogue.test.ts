@@ -73,6 +73,8 @@ describe('page catalogue', () => {
       '/nous-contacter',
     ]);
     expect(robotsDisallowed()).toEqual([
+      '/alertes/confirmation/',
+      '/alertes/gerer/',
       '/creation-de-compte/',
       '/mot-de-passe-oublie/nouveau-mot-de-passe/',
       '/mes-identifiants',
@@ -89,6 +91,8 @@ describe('page catalogue', () => {
       '/creation-de-compte/Zk3_secret',
       '/mot-de-passe-oublie/nouveau-mot-de-passe/Zk3_secret',
       '/mes-identifiants/nouvelle-adresse/Zk3_secret',
+      '/alertes/confirmation/Zk3_secret',
+      '/alertes/gerer/12_Zk3_secret',
       '/deversement-de-pieces/12/Zk3_secret',
     ]) {
       expect({ path, secret: holdsLinkSecret(path) }).toEqual({ path, secret: true });

@@ -80,6 +80,8 @@ export const PAGE_CATALOGUE = [
   },
   { pattern: '/residences/[slug]', owner: 'mf_public', layout: 'public', title: 'Résidence', openTo: 'everybody' },
   { pattern: '/residences/[slug]/[good_slug]/[id]', owner: 'mf_public', layout: 'public', title: 'Logement', openTo: 'everybody' },
+  { pattern: '/alertes/confirmation/[token]', owner: 'mf_public', layout: 'public', title: 'Confirmer mon alerte', openTo: 'everybody', search: 'disallow' },
+  { pattern: '/alertes/gerer/[token]', owner: 'mf_public', layout: 'public', title: 'Mon alerte', openTo: 'everybody', search: 'disallow' },
   {
     pattern: '/tester-mon-eligibilite',
     owner: 'mf_public',

@@ -1,9 +1,10 @@
 import { SMTPServer } from 'smtp-server';
 import type { AddressInfo } from 'node:net';
 
-/** An e-mail as a test reads it: the plain-text part decoded, and the links in it. */
+/** An e-mail as a test reads it: its headers (names lower-cased), the plain-text part decoded, and the links in it. */
 export interface ReceivedMail {
   to: string[];
+  headers: Record<string, string>;
   subject: string;
   text: string;
   links: string[];
@@ -71,7 +72,13 @@ function plainText(raw: string): string {
 export function parseMail(raw: string, to: string[]): ReceivedMail {
   const { headers } = split(raw);
   const text = plainText(raw);
-  return { to, subject: decodeHeader(headers.get('subject') ?? ''), text, links: text.match(/https?:\/\/[^\s<>"]+/g) ?? [] };
+  return {
+    to,
+    headers: Object.fromEntries([...headers].map(([name, value]) => [name, decodeHeader(value)])),
+    subject: decodeHeader(headers.get('subject') ?? ''),
+    text,
+    links: text.match(/https?:\/\/[^\s<>"]+/g) ?? [],
+  };
 }
 
 /** A real SMTP server on localhost that keeps what it receives, for tests. */
