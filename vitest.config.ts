@@ -6,6 +6,6 @@ import { defineConfig } from 'vitest/config';
  */
 export default defineConfig({
   test: {
-    projects: ['common', 'shell', 'mf-admin', 'mf-account', 'mf-pdf', { test: { name: 'scripts', root: 'scripts', include: ['*.test.mjs'] } }],
+    projects: ['common', 'shell', 'mf-public', 'mf-admin', 'mf-account', 'mf-pdf', { test: { name: 'scripts', root: 'scripts', include: ['*.test.mjs'] } }],
   },
 });

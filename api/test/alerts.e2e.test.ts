@@ -135,7 +135,7 @@ describe.each(BACKENDS)('e-mail alerts on $name', (backend) => {
     expect(run.sent).toBeGreaterThanOrEqual(1);
     const [digest] = mailsTo(email).filter((mail) => mail.subject.includes('pour votre alerte'));
     expect(digest!.subject).toBe('Un nouveau logement pour votre alerte');
-    expect(digest!.text).toContain('« zone A · T6 bis »');
+    expect(digest!.text).toContain('« Zone A · T6 bis »');
     expect(digest!.text).toContain(`http://hsa.test/residences/${residence.slug}/`);
     expect(digest!.text).toContain(`/${first.id}`);
     expect(digest!.text).toMatch(/1[\s\u202f]600,00[\s\u202f]€ par mois charges comprises, disponible immédiatement/);
@@ -157,7 +157,7 @@ describe.each(BACKENDS)('e-mail alerts on $name', (backend) => {
 
     // The alert's page, by its own link.
     const details = await request(api.server).post('/api/front/alerts/details').send({ token: link }).expect(200);
-    expect(details.body.alert).toMatchObject({ label: 'zone A · T6 bis', status: 'active', last_sent_at: expect.any(String) });
+    expect(details.body.alert).toMatchObject({ label: 'Zone A · T6 bis', status: 'active', last_sent_at: expect.any(String) });
 
     // The mailbox provider's one click (RFC 8058): a form post from its servers, no session, no Origin.
     const forged = `${link.split('_')[0]}_${'A'.repeat(43)}`;

@@ -18,6 +18,12 @@ export default routesByLayout([
     meta: goodMeta,
     lazy: () => import('./features/goods/good-page.js').then(({ GoodPage, goodLoader }) => ({ Component: GoodPage, loader: goodLoader })),
   }),
+  pageRoute('/alertes/confirmation/[token]', {
+    lazy: () => import('./features/alerts/alert-confirmation-page.js').then(({ AlertConfirmationPage }) => ({ Component: AlertConfirmationPage })),
+  }),
+  pageRoute('/alertes/gerer/[token]', {
+    lazy: () => import('./features/alerts/alert-page.js').then(({ AlertPage, alertLoader }) => ({ Component: AlertPage, loader: alertLoader })),
+  }),
   pageRoute('/tester-mon-eligibilite', {
     lazy: () => import('./features/eligibility/eligibility-page.js').then(({ EligibilityPage }) => ({ Component: EligibilityPage })),
   }),

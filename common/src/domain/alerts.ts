@@ -70,7 +70,7 @@ export interface AlertView {
   last_sent_at: string | null;
 }
 
-/** An alert's filters said in French, as its e-mails and its owner's space name it. */
+/** An alert's filters said in French, as its e-mails and its owner's space name it: « Zone A · T3 », « Bayonne · T2 ». */
 export function describeFilters(filters: ResidenceFilters): string {
   const parts = [
     filters.city ? (findCommune(filters.city)?.label ?? 'Commune inconnue') : null,
@@ -79,7 +79,8 @@ export function describeFilters(filters: ResidenceFilters): string {
     filters.max_rent !== undefined ? `${formatEuros(filters.max_rent)} par mois au plus` : null,
     filters.available_now ? 'disponibles immédiatement' : null,
   ].filter((part): part is string => part !== null);
-  return parts.length > 0 ? parts.join(' · ') : 'Toutes nos résidences';
+  const label = parts.join(' · ');
+  return label ? label.charAt(0).toUpperCase() + label.slice(1) : 'Toutes nos résidences';
 }
 
 /** The address of the public list with these filters, as the page reads them (`filtersFrom` in mf-public). */

@@ -49,8 +49,8 @@ export function type(control: HTMLInputElement | HTMLTextAreaElement, text: stri
   const prototype = control instanceof HTMLTextAreaElement ? HTMLTextAreaElement.prototype : HTMLInputElement.prototype;
   act(() => {
     Object.getOwnPropertyDescriptor(prototype, 'value')!.set!.call(control, text);
-    // A date (and time) input has no caret to place.
-    if (control.type !== 'date' && control.type !== 'datetime-local') control.setSelectionRange(caret, caret);
+    // Only a text has a caret to place: a date, an e-mail address or a number has none (the DOM refuses to set it).
+    if (control instanceof HTMLTextAreaElement || ['text', 'search', 'url', 'tel', 'password'].includes(control.type)) control.setSelectionRange(caret, caret);
     control.dispatchEvent(new Event('input', { bubbles: true }));
   });
 }

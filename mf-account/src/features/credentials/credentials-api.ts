@@ -1,11 +1,12 @@
-import type { EmailChangeRequest, EraseMeAnswer, EraseMeRequest, PasswordChangeRequest, SessionsAnswer, SessionView } from '@hsa-lli/common/domain';
+import type { AlertView, EmailChangeRequest, EraseMeAnswer, EraseMeRequest, PasswordChangeRequest, SessionsAnswer, SessionView } from '@hsa-lli/common/domain';
 import { api } from '@hsa-lli/common/store';
 
 /**
- * The calls of /mes-identifiants: the address, the password, the open sessions, listed again after each change, and a
- * customer's rights on their data (the archive of it, the erasure of their account and file).
+ * The calls of /mes-identifiants: the address, the password, the open sessions, listed again after each change, the
+ * e-mail alerts of the address, and a customer's rights on their data (the archive of it, the erasure of their account
+ * and file).
  */
-export const credentialsApi = api.enhanceEndpoints({ addTagTypes: ['Sessions'] }).injectEndpoints({
+export const credentialsApi = api.enhanceEndpoints({ addTagTypes: ['Sessions', 'Alerts'] }).injectEndpoints({
   endpoints: (build) => ({
     listSessions: build.query<SessionView[], void>({
       query: () => ({ method: 'post', path: '/users/sessions', minDuration: 0 }),
@@ -27,6 +28,22 @@ export const credentialsApi = api.enhanceEndpoints({ addTagTypes: ['Sessions'] }
       query: () => ({ method: 'post', path: '/users/sessions/end-others', action: true }),
       invalidatesTags: ['Sessions'],
     }),
+    /** The alerts of the account's address, newest first. */
+    listMyAlerts: build.query<AlertView[], void>({
+      query: () => ({ method: 'post', path: '/alerts/mine/list', minDuration: 0 }),
+      transformResponse: (answer: { data: AlertView[] }) => answer.data,
+      providesTags: ['Alerts'],
+    }),
+    /** Keeps an active alert ALERT_LIMITS.months from today. */
+    renewMyAlert: build.mutation<AlertView, { id: number }>({
+      query: (body) => ({ method: 'post', path: '/alerts/mine/renew', body, action: true }),
+      transformResponse: (answer: { alert: AlertView }) => answer.alert,
+      invalidatesTags: ['Alerts'],
+    }),
+    removeMyAlert: build.mutation<Record<string, never>, { id: number }>({
+      query: (body) => ({ method: 'post', path: '/alerts/mine/remove', body, action: true }),
+      invalidatesTags: ['Alerts'],
+    }),
     /** Queues the archive of everything held about the customer; it is then read from `myDataExportUrl`. */
     startMyDataExport: build.mutation<{ job: { id: string } }, void>({
       query: () => ({ method: 'post', path: '/records/export-mine', action: true, minDuration: 0 }),
@@ -44,6 +61,9 @@ export const {
   useChangePasswordMutation,
   useEndSessionMutation,
   useEndOtherSessionsMutation,
+  useListMyAlertsQuery,
+  useRenewMyAlertMutation,
+  useRemoveMyAlertMutation,
   useStartMyDataExportMutation,
   useEraseMeMutation,
 } = credentialsApi;

@@ -4,6 +4,7 @@ import type { EraseMeAnswer, MeAnswer } from '@hsa-lli/common/domain';
 import { http } from '@hsa-lli/common/http';
 import { selectRoles, useAppSelector } from '@hsa-lli/common/store';
 import { AccountLinks } from '@hsa-lli/common/ui';
+import { AlertsSection } from './alerts-section.js';
 import { DataSection } from './data-section.js';
 import { DevicesSection } from './devices-section.js';
 import { EmailSection } from './email-section.js';
@@ -17,8 +18,8 @@ export async function credentialsLoader({ request }: LoaderFunctionArgs) {
 }
 
 /**
- * The logged-in user's credentials: their address, their password, and the devices where their account is open; a
- * customer's data too (its archive, and the erasure of the account and file, confirmed here once done).
+ * The logged-in user's credentials: their address, their password, the devices where their account is open, and the
+ * e-mail alerts of their address; a customer's data too (its archive, and the erasure of the account and file, confirmed here once done).
  */
 export function CredentialsPage() {
   const user = useLoaderData<typeof credentialsLoader>();
@@ -39,6 +40,7 @@ export function CredentialsPage() {
       <EmailSection email={user.email} />
       <PasswordSection owner={owner} />
       <DevicesSection />
+      <AlertsSection email={user.email} />
       {customer && <DataSection onErased={setErased} />}
     </section>
   );

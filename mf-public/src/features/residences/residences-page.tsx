@@ -2,6 +2,7 @@ import { Form, Link, useLoaderData, useNavigation, type LoaderFunctionArgs } fro
 import { COMMUNES, communesByName, FLAT_SIZE_OPTIONS, FLAT_SIZES, plural, SERVED_ZONES, type ResidenceFilters, type ResidenceSummary } from '@hsa-lli/common/domain';
 import { load } from '../../lib/api.js';
 import { ResidenceCard } from '../../components/residence-card.js';
+import { AlertCreation } from './alert-creation.js';
 import '../../components/residences.css';
 
 /** The filters of the page's address, read leniently: an unknown value is ignored. */
@@ -97,6 +98,7 @@ export function ResidencesPage() {
           )}
         </div>
       </Form>
+      <AlertCreation filters={filters} />
       <p className="residences-count" role="status" aria-busy={navigation.state === 'loading'}>
         {residences.length === 0
           ? 'Aucune résidence ne correspond à ces critères.'
