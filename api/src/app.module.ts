@@ -36,6 +36,7 @@ import { TokensModule } from './tokens/tokens.module.js';
 import { UsersModule } from './users/users.module.js';
 import { VaultModule } from './vault/vault.module.js';
 import { VersionModule } from './version/version.module.js';
+import { VisitsModule } from './visits/visits.module.js';
 
 @Module({})
 export class AppModule {
@@ -78,6 +79,7 @@ export class AppModule {
         TimelineModule,
         DataProtectionModule,
         VersionModule,
+        VisitsModule,
       ],
       providers: [DemoSeeder],
     };

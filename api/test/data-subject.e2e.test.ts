@@ -3,6 +3,7 @@
  * erasure of their account and file, complete (no trace in any table, document folder or e-mail file, nor in the
  * embedded database's file), the counts kept; a signed lease keeps what it needs and says so.
  */
+import { parisDay } from '@hsa-lli/common/domain';
 import { parseMail } from '@hsa-lli/common/testing';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -67,6 +68,15 @@ describe.each(BACKENDS)('a person’s own data, on $name', (backend) => {
     await request(api.server).post('/api/front/alerts/confirm').send({ token }).expect(200);
   }
 
+  /** A visit booked with `email` on a slot staff publish on a home visitors can see, five days from now. */
+  async function bookedVisit(email: string, phone: string): Promise<void> {
+    const { body } = await request(api.server).post('/api/front/residences/list').send({}).expect(200);
+    const { body: details } = await request(api.server).post('/api/front/residences/details').send({ slug: body.data[0].slug }).expect(200);
+    const starts = `${parisDay(new Date(Date.now() + 5 * 24 * 60 * 60_000))}T18:00`;
+    const { body: created } = await agents.hsa.post('/api/visits/slots/create').send({ good_id: details.residence.goods[0].id, starts_at: starts, duration_minutes: 30, kind: 'on_site', place: 'Devant la résidence', capacity: 3 }).expect(201);
+    await request(api.server).post('/api/front/visits/book').set('Origin', api.config.publicUrl).send({ slot_id: created.slot.id, name: 'Maite Visite', email, phone }).expect(201);
+  }
+
   const upload = async (customer: Agent, type: string, name: string) =>
     (await customer.post('/api/records/documents/upload').set('Origin', api.config.publicUrl).field('type', type).attach('file', await pdfOf(name), name).expect(201)).body.document.id as number;
 
@@ -90,6 +100,7 @@ describe.each(BACKENDS)('a person’s own data, on $name', (backend) => {
     const kept = await Promise.all(sent.map(async (id) => (await customer.get(`/api/records/documents/${id}/file`).buffer(true).parse(binary).expect(200)).body as Buffer));
     await agents.hsa.post('/api/records/get-one').send({ id: file.id }).expect(200);
     await confirmedAlert(file.email, { city: '64102', flat_size: 'T3' });
+    await bookedVisit(file.email, '06 55 44 33 22');
 
     expect((await request(api.server).post('/api/records/export-mine').send({})).status).toBe(401);
     const started = await customer.post('/api/records/export-mine').send({}).expect(202);
@@ -121,6 +132,7 @@ describe.each(BACKENDS)('a person’s own data, on $name', (backend) => {
     expect(json.provided.documents.map((document: { file_name: string }) => document.file_name)).toEqual(['carte-identite-zx81.pdf', 'bulletin-zx81.pdf']);
     expect(Array.isArray(json.derived.timeline)).toBe(true);
     expect(json.alerts).toEqual([expect.objectContaining({ label: 'Bayonne · T3', status: 'active', filters: { city: '64102', flat_size: 'T3' } })]);
+    expect(json.visits).toEqual([expect.objectContaining({ name: 'Maite Visite', phone: '06 55 44 33 22', kind: 'on_site', place: 'Devant la résidence', cancelled_at: null })]);
     expect(JSON.parse(strFromU8(zip['consultations.json']!))).toEqual([expect.objectContaining({ by: expect.stringContaining('Peio'), what: expect.any(String) })]);
 
     const readable = pdfText(Buffer.from(zip['dossier.pdf']!));
@@ -129,6 +141,7 @@ describe.each(BACKENDS)('a person’s own data, on $name', (backend) => {
     expect(readable).toContain('carte-identite-zx81.pdf');
     expect(readable).toContain('Qui a consulté votre dossier');
     expect(readable).toContain('« Bayonne · T3 », demandée le');
+    expect(readable).toContain('au nom de Maite Visite (06 55 44 33 22)');
 
     // Kept for its delay only, then as unknown; on disk, encrypted.
     const folder = join(api.config.dataDir, 'private', 'exports');
@@ -156,13 +169,14 @@ describe.each(BACKENDS)('a person’s own data, on $name', (backend) => {
     await request(api.server).post('/api/contact-forms').set('X-Forwarded-For', '198.51.100.77').send({ subject: 'infos', name: 'Maite Erramouspe', email: file.email, message: 'Message-er42 : une question.', consent: true }).expect(201);
     await agents.hsa.post('/api/records/notes/create').send({ record_id: file.id, body: 'Note-er42 sur Maite Erramouspe.' }).expect(201);
     await confirmedAlert(file.email, { zone: 'B1' });
+    await bookedVisit(file.email, '06 55 44 33 42');
     await agents.hsa.post('/api/records/get-one').send({ id: file.id }).expect(200);
     // What they did themselves names them as its author: their password changed.
     await customer.post('/api/users/change-password').send({ current_password: DEMO_PASSWORD, new_password: 'Un-autre-mot-de-passe-2026' }).expect(200);
     const storedNames = (await api.dataSource.manager.find(RecordDocument, { where: { record: { id: file.id } } })).flatMap((document) => [document.storedName, document.watermarkedName].filter(Boolean) as string[]);
     expect(storedNames.length).toBeGreaterThan(0);
     const before = await counts(api);
-    const traces = [file.email, 'Erramouspe', phone, '7 rue Zuberoa', 'passeport-er42', 'Message-er42', 'Note-er42'];
+    const traces = [file.email, 'Erramouspe', phone, '7 rue Zuberoa', 'passeport-er42', 'Message-er42', 'Note-er42', '06 55 44 33 42'];
     const rowsBefore = await everyRow(api);
     expect(traces.filter((trace) => !rowsBefore.includes(trace))).toEqual([]);
 
@@ -172,7 +186,7 @@ describe.each(BACKENDS)('a person’s own data, on $name', (backend) => {
     await customer.post('/api/records/get-mine').expect(200);
 
     const erased = await customer.post('/api/users/erase-me').send({ password: 'Un-autre-mot-de-passe-2026' }).expect(200);
-    expect(erased.body).toEqual({ erased: ['votre compte', 'votre dossier et toutes vos pièces justificatives', 'vos demandes de contact', 'vos alertes'], kept: null });
+    expect(erased.body).toEqual({ erased: ['votre compte', 'votre dossier et toutes vos pièces justificatives', 'vos demandes de contact', 'vos alertes et vos visites réservées'], kept: null });
     expect((erased.headers['set-cookie'] as unknown as string[]).some((line) => /^hsa\.sid=;/.test(line))).toBe(true);
     expect((await customer.post('/api/records/get-mine')).status).toBe(401);
     await expectNoAccount(file.email);

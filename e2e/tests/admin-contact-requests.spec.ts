@@ -150,7 +150,7 @@ test.describe.serial('contact requests in the back office', () => {
     const dialog = page.getByRole('dialog', { name: `Effacer le compte et le dossier de ${applicant.name} ?` });
     await expect(dialog).toContainText('Cette action est définitive.');
     await dialog.getByRole('button', { name: 'Effacer définitivement' }).click();
-    await expect(tools).toContainText('Effacé : votre compte, votre dossier et toutes vos pièces justificatives, vos demandes de contact, vos alertes.');
+    await expect(tools).toContainText('Effacé : votre compte, votre dossier et toutes vos pièces justificatives, vos demandes de contact, vos alertes et vos visites réservées.');
     await expect(tools).toContainText('Dites-le au demandeur dans votre réponse ci-dessous.');
     await accessibleAtBothWidths(page, 'contact-request-rgpd-erased');
     // The request stays, to answer it; she can no longer log in.

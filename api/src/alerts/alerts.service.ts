@@ -15,9 +15,8 @@ import {
   type AlertView,
   type ResidenceFilters,
 } from '@hsa-lli/common/domain';
-import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { In, IsNull, LessThan, Not, type DataSource, type EntityManager, type Repository } from 'typeorm';
-import { sessionSecret } from '../auth/sessions/session-setup.js';
 import type { SessionUser } from '../auth/session-user.js';
 import { APP_CONFIG } from '../config/config.module.js';
 import type { AppConfig } from '../config/config.js';
@@ -27,10 +26,13 @@ import { RateLimiter } from '../http/rate-limiter.service.js';
 import { JobsService } from '../jobs/jobs.service.js';
 import { MailService, type Mail } from '../mail/mail.service.js';
 import { ResidencesService, type OfferedHome } from '../residences/residences.service.js';
+import { SignedLinks } from '../tokens/signed-links.js';
 import { AlertHome } from './entities/alert-home.entity.js';
 import { Alert } from './entities/alert.entity.js';
 
 const JOB = 'digest';
+/** The kind of an alert's own link (SignedLinks). */
+const LINK = 'alert';
 /** The daily e-mails go in the morning, France's time. */
 const HOUR = 8;
 const DAY_MS = 24 * 60 * 60_000;
@@ -84,7 +86,6 @@ export interface AlertsRun {
 @Injectable()
 export class AlertsService implements OnApplicationBootstrap {
   private readonly logger = new Logger(AlertsService.name);
-  private key: Buffer | undefined;
 
   constructor(
     @InjectRepository(Alert) private readonly alerts: Repository<Alert>,
@@ -95,6 +96,7 @@ export class AlertsService implements OnApplicationBootstrap {
     private readonly limiter: RateLimiter,
     private readonly mail: MailService,
     private readonly jobs: JobsService,
+    private readonly links: SignedLinks,
   ) {
     jobs.register('alerts', JOB, () => this.run());
   }
@@ -112,7 +114,7 @@ export class AlertsService implements OnApplicationBootstrap {
     if ((await this.limiter.hit(`alerts:ip:${network}`, { max: ALERT_LIMITS.requestsPerHour, windowMs: HOUR_MS })) > ALERT_LIMITS.requestsPerHour) {
       throw new TooManyAttemptsError('Vous avez demandé plusieurs alertes en peu de temps. Réessayez dans une heure.');
     }
-    const perAddress = `alerts:address:${createHmac('sha256', this.secretKey()).update(request.email).digest('base64url')}`;
+    const perAddress = `alerts:address:${this.links.digest('alert-address', request.email)}`;
     if ((await this.limiter.hit(perAddress, { max: ALERT_LIMITS.confirmationsPerAddressPerDay, windowMs: DAY_MS })) > ALERT_LIMITS.confirmationsPerAddressPerDay) {
       throw new TooManyAttemptsError('Cette adresse a reçu plusieurs e-mails de confirmation aujourd’hui. Réessayez demain.');
     }
@@ -286,27 +288,15 @@ export class AlertsService implements OnApplicationBootstrap {
     return toAlertView(alert);
   }
 
-  /**
-   * An alert's own link: its id and an HMAC of it and its creation with a key derived from the session secret, so
-   * that every e-mail can carry it and nothing of it is stored.
-   */
-  linkOf(alert: Pick<Alert, 'id' | 'createdAt'>): string {
-    return `${alert.id}_${createHmac('sha256', this.secretKey()).update(`alert:${alert.id}:${alert.createdAt.getTime()}`).digest('base64url')}`;
+  /** An alert's own link, in every e-mail it sends (SignedLinks). */
+  private linkOf(alert: Alert): string {
+    return this.links.of(LINK, alert);
   }
 
   private async fromLink(token: string): Promise<Alert | null> {
-    const match = /^(\d{1,10})_[A-Za-z0-9_-]{43}$/.exec(token);
-    if (!match) return null;
-    const alert = await this.alerts.findOne({ where: { id: Number(match[1]), confirmedAt: Not(IsNull()) } });
-    if (!alert) return null;
-    const expected = Buffer.from(this.linkOf(alert));
-    const given = Buffer.from(token);
-    return expected.length === given.length && timingSafeEqual(expected, given) ? alert : null;
-  }
-
-  private secretKey(): Buffer {
-    this.key ??= createHmac('sha256', sessionSecret(this.config)).update('hsa-lli alerts v1').digest();
-    return this.key;
+    const id = this.links.idOf(token);
+    const alert = id === null ? null : await this.alerts.findOne({ where: { id, confirmedAt: Not(IsNull()) } });
+    return alert && this.links.matches(LINK, token, alert) ? alert : null;
   }
 }
 

@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AlertsModule } from '../alerts/alerts.module.js';
+import { VisitsModule } from '../visits/visits.module.js';
 import { AuditModule } from '../audit/audit.module.js';
 import { AuthModule } from '../auth/auth.module.js';
 import { PrintingModule } from '../printing/printing.module.js';
@@ -20,7 +21,7 @@ import { HistoryModule } from '../history/history.module.js';
 
 /** Personal data kept no longer than needed, given back and erased on request (docs/data-protection.md). */
 @Module({
-  imports: [TypeOrmModule.forFeature([Erasure, RetentionWarning]), AlertsModule, AuditModule, AuthModule, FollowUpModule, HistoryModule, PrintingModule, RecordsModule, TimelineModule, UsersModule, VaultModule],
+  imports: [TypeOrmModule.forFeature([Erasure, RetentionWarning]), AlertsModule, AuditModule, AuthModule, FollowUpModule, HistoryModule, PrintingModule, RecordsModule, TimelineModule, UsersModule, VaultModule, VisitsModule],
   controllers: [DataSubjectController, RgpdRequestsController],
   providers: [ErasureService, DataSubjectService, RetentionService],
   exports: [ErasureService],

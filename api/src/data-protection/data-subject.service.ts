@@ -1,4 +1,5 @@
 import { AlertsService } from '../alerts/alerts.service.js';
+import { VisitsService } from '../visits/visits.service.js';
 import { Inject, Injectable, Logger, NotFoundException, type OnModuleInit } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import {
@@ -110,6 +111,7 @@ export class DataSubjectService implements OnModuleInit {
     private readonly credentials: CredentialsService,
     private readonly erasure: ErasureService,
     private readonly alerts: AlertsService,
+    private readonly visits: VisitsService,
   ) {
     this.directory = exportsDir(config.dataDir);
     this.keyring = loadKeyring(config);
@@ -166,11 +168,12 @@ export class DataSubjectService implements OnModuleInit {
     const contactRequests = contacts.map((form) => ({ subject: form.subject, name: form.name, email: form.email, phone: form.phone, message: form.message, sent_at: form.createdAt.toISOString() }));
     const provided = mine && (({ consultations: _shown, ...rest }) => rest)(mine);
     const alerts = await this.alerts.exportOf(user.email);
+    const visits = await this.visits.exportOf(user.email);
     const result = await this.pool.run({
       task: 'data-export',
-      readable: this.readable(account, mine, timeline, consultations, contactRequests, documents, alerts),
+      readable: this.readable(account, mine, timeline, consultations, contactRequests, documents, alerts, visits),
       json: {
-        'dossier.json': { account, provided, contact_requests: contactRequests, alerts, derived: { timeline } },
+        'dossier.json': { account, provided, contact_requests: contactRequests, alerts, visits, derived: { timeline } },
         'consultations.json': consultations,
       },
       files,
@@ -193,6 +196,7 @@ export class DataSubjectService implements OnModuleInit {
     contacts: { subject: string; message: string; sent_at: string }[],
     documents: RecordDocument[],
     alerts: AlertView[],
+    visits: Awaited<ReturnType<VisitsService['exportOf']>>,
   ): LegalDocument {
     return {
       title: mine ? `Vos données — dossier ${mine.reference}` : 'Vos données',
@@ -224,6 +228,14 @@ export class DataSubjectService implements OnModuleInit {
           items: alerts.map(
             (alert) =>
               `« ${alert.label} », demandée le ${formatDateTime(new Date(alert.created_at))}, ${alert.ends_on ? `active jusqu’au ${formatDate(alert.ends_on)}` : 'en attente de confirmation'}${alert.last_sent_at ? `, dernier e-mail le ${formatDateTime(new Date(alert.last_sent_at))}` : ''}`,
+          ),
+        },
+        {
+          heading: 'Vos visites réservées',
+          paragraphs: visits.length === 0 ? ['Aucune.'] : [],
+          items: visits.map(
+            (visit) =>
+              `${visit.good}, le ${formatDateTime(new Date(visit.starts_at))}, réservée le ${formatDateTime(new Date(visit.booked_at))} au nom de ${visit.name} (${visit.phone})${visit.cancelled_at ? `, annulée le ${formatDateTime(new Date(visit.cancelled_at))}` : ''}`,
           ),
         },
       ],
@@ -292,19 +304,19 @@ export class DataSubjectService implements OnModuleInit {
       const account = await this.dataSource.manager.findOneBy(User, { id: userId });
       if (!account?.roles.includes('customer')) throw new NotFoundException();
       await this.erasure.eraseAccount(account, 'request', actor);
-      return { erased: ['votre compte', 'vos demandes de contact', 'vos alertes'], kept: null };
+      return { erased: ['votre compte', 'vos demandes de contact', 'vos alertes et vos visites réservées'], kept: null };
     }
     if (await this.dataSource.manager.existsBy(Offer, { record: { id: record.id }, state: 'pending' })) {
       throw new ConflictError('Un logement vous est proposé et attend votre réponse : refusez d’abord la proposition depuis « Où en est mon dossier », puis demandez l’effacement.');
     }
     const lease = LEASE_STAGES.has(record.stage);
     await this.erasure.eraseFile(record.id, { extent: lease ? 'beyond_lease' : 'all', rule: 'request', actor, account: true });
-    if (!lease) return { erased: ['votre compte', 'votre dossier et toutes vos pièces justificatives', 'vos demandes de contact', 'vos alertes'], kept: null };
+    if (!lease) return { erased: ['votre compte', 'votre dossier et toutes vos pièces justificatives', 'vos demandes de contact', 'vos alertes et vos visites réservées'], kept: null };
     const leaving = await this.dataSource.manager.findOne(RecordEvent, { where: { record: { id: record.id }, type: 'leaving' }, order: { at: 'DESC' } });
     const until = leaving ? new Date(leaving.at.getTime()) : null;
     until?.setFullYear(until.getFullYear() + this.config.retention.afterLeavingYears);
     return {
-      erased: ['votre compte', 'vos pièces justificatives, sauf vos avis d’imposition', 'vos choix de logements et vos demandes de contact', 'vos alertes'],
+      erased: ['votre compte', 'vos pièces justificatives, sauf vos avis d’imposition', 'vos choix de logements et vos demandes de contact', 'vos alertes et vos visites réservées'],
       kept: {
         what: ['les noms, dates de naissance et coordonnées des titulaires du bail', 'la composition du foyer', `vos avis d’imposition (${LEASE_KEPT_DOCUMENTS.length === 1 ? 'preuve' : 'preuves'} que le foyer respectait les plafonds du logement intermédiaire)`, 'la signature du bail, l’entrée dans les lieux et la décision du comité'],
         until: until ? parisDay(until) : null,

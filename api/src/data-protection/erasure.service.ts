@@ -1,4 +1,5 @@
 import { AlertsService } from '../alerts/alerts.service.js';
+import { VisitsService } from '../visits/visits.service.js';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { worksInBackOffice, type DocumentType, type ErasedPart, type ErasureRule } from '@hsa-lli/common/domain';
@@ -79,6 +80,7 @@ export class ErasureService {
     private readonly mail: MailService,
     private readonly listColumns: RecordsListColumnsService,
     private readonly alerts: AlertsService,
+    private readonly visits: VisitsService,
   ) {}
 
   /**
@@ -191,9 +193,10 @@ export class ErasureService {
     for (const entity of [Change, RecordEvent, RecordStageChange] as const) {
       await manager.update(entity, { actorId: user.id }, { actorId: null, actorName: SELF });
     }
-    // What they sent through the contact form under the same address is theirs too, and the alerts of that address.
+    // What they sent through the contact form under the same address is theirs too, and the alerts and visits of that address.
     await this.eraseContactsIn(manager, { email: user.email });
     await this.alerts.eraseOf(user.email, manager);
+    await this.visits.eraseOf(user.email, manager);
     await manager.delete(User, { id: user.id });
     await this.journal(manager, 'user', user.id, 'account', rule, actor);
   }

@@ -31,6 +31,8 @@ import { StatisticMonth } from '../stats/entities/statistic-month.entity.js';
 import { StatisticRefresh } from '../stats/entities/statistic-refresh.entity.js';
 import { Token } from '../tokens/entities/token.entity.js';
 import { User } from '../users/entities/user.entity.js';
+import { VisitBooking } from '../visits/entities/visit-booking.entity.js';
+import { VisitSlot } from '../visits/entities/visit-slot.entity.js';
 
 export const ENTITIES = [
   AgendaItem,
@@ -66,4 +68,6 @@ export const ENTITIES = [
   StatisticRefresh,
   Token,
   User,
+  VisitBooking,
+  VisitSlot,
 ];

@@ -1,12 +1,14 @@
 import { Controller, HttpCode, Post } from '@nestjs/common';
 import {
   eventCreateSchema,
+  eventOutcomeSchema,
   followerSchema,
   idRequestSchema,
   noteCreateSchema,
   recordGoodOptionsSchema,
   stageMoveSchema,
   type EventCreateRequest,
+  type EventOutcomeRequest,
   type IdRequest,
   type StageMoveRequest,
 } from '@hsa-lli/common/back-office';
@@ -49,6 +51,14 @@ export class FollowUpController {
   @HttpCode(201)
   addEvent(@SchemaBody(eventCreateSchema) request: EventCreateRequest, @Actor() actor: SessionUser) {
     return this.followUp.addEvent(request, actor);
+  }
+
+  @ForPage(STAFF_RECORD)
+  @Consults('follow_up_change', { event: 'body.id' })
+  @Post('events/outcome')
+  @HttpCode(200)
+  setOutcome(@SchemaBody(eventOutcomeSchema) request: EventOutcomeRequest) {
+    return this.followUp.setOutcome(request);
   }
 
   @ForPage(STAFF_RECORD)

@@ -1,8 +1,8 @@
 import { Injectable, NotFoundException } from '@nestjs/common';
 import { EventEmitter2 } from '@nestjs/event-emitter';
 import { InjectDataSource } from '@nestjs/typeorm';
-import type { CandidacyKind, EventCreateRequest, FollowerOption, FollowUpView, RecordEventView, RecordGoodOption, StageMoveRequest } from '@hsa-lli/common/back-office';
-import { instantOf, ROLES, stageLabel, stageMoveProblem, type EventType, type Outcome, type RecordStage } from '@hsa-lli/common/domain';
+import type { CandidacyKind, EventCreateRequest, EventOutcomeRequest, FollowerOption, FollowUpView, RecordEventView, RecordGoodOption, StageMoveRequest } from '@hsa-lli/common/back-office';
+import { instantOf, labelOf, OUTCOME_OPTIONS, ROLES, stageLabel, stageMoveProblem, type EventType, type Outcome, type RecordStage } from '@hsa-lli/common/domain';
 import { In, type DataSource, type EntityManager } from 'typeorm';
 import { mayUse } from '../auth/access-rules.js';
 import type { SessionUser } from '../auth/session-user.js';
@@ -103,6 +103,20 @@ export class FollowUpService {
     const saved = await this.addEventIn(manager, request, actor);
     await this.changed(request.record_id);
     return { event: eventView(Object.assign(saved, { good })) };
+  }
+
+  /**
+   * Gives its outcome to an event recorded without one (a visit booked online, asked on the file's page once its time
+   * has passed). An event that has one keeps it: 409, so that nobody overwrites another's record unseen.
+   */
+  async setOutcome({ id, outcome }: EventOutcomeRequest): Promise<{ event: RecordEventView }> {
+    const event = await this.dataSource.manager.findOne(RecordEvent, { where: { id }, relations: { record: true, good: { residence: true } } });
+    if (!event) throw new NotFoundException();
+    if (event.outcome !== null) throw new ConflictError(`Cet événement a déjà une issue (« ${labelOf(OUTCOME_OPTIONS, event.outcome)} »).`);
+    if (event.at > new Date()) throw new ConflictError('Cet événement n’a pas encore eu lieu : son issue se donne après.');
+    await this.dataSource.manager.update(RecordEvent, { id }, { outcome });
+    await this.changed(event.record.id);
+    return { event: eventView(Object.assign(event, { outcome })) };
   }
 
   /** Removes an event recorded by mistake: by its author, or by an administrator. */

@@ -6,7 +6,7 @@ import { ApiHttpError, FieldsError } from '../http/api-errors.js';
  * `documents` checks uploads while someone waits; `watermarks`, long for a thick PDF, and `exports`, long for a long list,
  * run apart so as never to hold them up.
  */
-export const QUEUE_NAMES = ['statistics', 'pdf', 'mail', 'prerender', 'images', 'documents', 'watermarks', 'exports', 'committee', 'retention', 'alerts'] as const;
+export const QUEUE_NAMES = ['statistics', 'pdf', 'mail', 'prerender', 'images', 'documents', 'watermarks', 'exports', 'committee', 'retention', 'alerts', 'visits'] as const;
 export type QueueName = (typeof QUEUE_NAMES)[number];
 
 export type JobProcessor = (data: unknown) => Promise<unknown>;

@@ -17,6 +17,8 @@ export interface Mail {
   action?: { label: string; url: string };
   /** The address that unsubscribes its recipient in one click (RFC 8058): `List-Unsubscribe` and `List-Unsubscribe-Post`. */
   unsubscribe?: string;
+  /** Files attached as they are (a visit's calendar file). */
+  attachments?: { filename: string; contentType: string; content: string }[];
 }
 
 const SIGNATURE = 'L’équipe HSA Logement intermédiaire';
@@ -69,7 +71,7 @@ export class MailService {
   private async deliver(mail: Mail): Promise<{ to: string }> {
     const { text, html } = renderMail(mail);
     const headers = mail.unsubscribe ? { 'List-Unsubscribe': `<${mail.unsubscribe}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' } : undefined;
-    const info = await this.transport.sendMail({ from: this.config.mailFrom, to: mail.to, subject: mail.subject, text, html, headers }).catch((error: unknown) => {
+    const info = await this.transport.sendMail({ from: this.config.mailFrom, to: mail.to, subject: mail.subject, text, html, headers, attachments: mail.attachments }).catch((error: unknown) => {
       // The log says which e-mail and why, never to whom (a server's refusal names the address: it is taken out) nor its text.
       const reason = withoutAddresses(error instanceof Error ? error.message : String(error));
       this.logger.error(`An e-mail (« ${mail.subject} ») could not be sent: ${reason}`);

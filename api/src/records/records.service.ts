@@ -159,6 +159,11 @@ export class RecordsService {
     return record;
   }
 
+  /** The file of the customer account that has this address, if any: whose follow-up a visit booked with it goes into. */
+  async ofAccountEmail(email: string, manager: EntityManager = this.records.manager): Promise<Pick<Record, 'id' | 'reference'> | null> {
+    return manager.findOne(Record, { select: { id: true, reference: true }, where: { user: { email } } });
+  }
+
   async findOne(id: number): Promise<Record | null> {
     return this.records.findOne({ where: { id }, relations: RECORD_RELATIONS });
   }

@@ -23,6 +23,7 @@ import { Commune } from '../reference/entities/commune.entity.js';
 import { Residence } from '../residences/entities/residence.entity.js';
 import { User } from '../users/entities/user.entity.js';
 import { seedDemoCommittee } from './demo-committee.js';
+import { seedDemoVisits } from './demo-visits.js';
 import { seedDemoHistory } from './demo-history.js';
 import { DEMO_EQUIPMENTS, DEMO_PASSWORD, DEMO_RESIDENCES, DEMO_USERS, type DemoGood } from './demo-data.js';
 import { PHOTO_SIZE, PLAN_SIZE, facadeSvg, interiorSvg, planSvg } from './illustrations.js';
@@ -307,6 +308,7 @@ export async function seedDemo(dataSource: DataSource, dataDir: string, { histor
       ContactForm,
       DEMO_CONTACTS.map((contact) => manager.create(ContactForm, { ...contact, consent: true, eligibility: null })),
     );
+    await seedDemoVisits(manager, { now: new Date(), goods });
     if (history) {
       const now = new Date();
       await seedDemoHistory(manager, { now, goods, staff: users.filter((user) => user.roles.some((role) => role === 'hsa' || role === 'coordinator')) });

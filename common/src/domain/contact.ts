@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { CONTACT_SUBJECTS } from './reference.js';
-import { emailField, requiredText, text } from './schema.js';
+import { emailField, phoneField, requiredText } from './schema.js';
 
 /** What the contact form holds while a visitor fills it in. */
 export interface ContactFormValues {
@@ -15,8 +15,6 @@ export interface ContactFormValues {
 export const CONTACT_MESSAGE_MIN = 10;
 export const CONTACT_MESSAGE_MAX = 5000;
 
-const PHONE = /^(?:\+33\s?|0)[1-9](?:[\s.-]?\d{2}){4}$/;
-const PHONE_WRONG = 'Indiquez un numéro de téléphone français, par exemple 06 12 34 56 78.';
 const NAME_MISSING = 'Indiquez vos nom et prénom.';
 const MESSAGE_TOO_SHORT = `Votre message doit contenir au moins ${CONTACT_MESSAGE_MIN} caractères.`;
 
@@ -25,7 +23,7 @@ export const contactSchema = z.strictObject({
   subject: z.enum(CONTACT_SUBJECTS, "Choisissez l'objet de votre demande."),
   name: requiredText(NAME_MISSING, { length: 160, message: 'Le nom ne peut pas dépasser 160 caractères.' }, 'name').check(z.minLength(2, NAME_MISSING)),
   email: emailField(),
-  phone: z.optional(text(PHONE_WRONG, { length: 30, message: PHONE_WRONG }).check(z.refine((phone) => phone === '' || PHONE.test(phone), PHONE_WRONG))),
+  phone: z.optional(phoneField()),
   message: requiredText(MESSAGE_TOO_SHORT, { length: CONTACT_MESSAGE_MAX, message: `Votre message ne peut pas dépasser ${CONTACT_MESSAGE_MAX} caractères.` }, 'lines').check(
     z.minLength(CONTACT_MESSAGE_MIN, MESSAGE_TOO_SHORT),
   ),

@@ -23,3 +23,4 @@ export * from './records.js';
 export * from './reference.js';
 export * from './upload-links.js';
 export * from './validation.js';
+export * from './visits.js';

@@ -49,6 +49,7 @@ describe('page catalogue', () => {
       { to: '/admin/accueil', label: 'Accueil', iconOnly: true },
       { to: '/admin/liste-des-dossiers', label: 'Dossiers', iconOnly: false },
       { to: '/admin/demandes-de-contact', label: 'Demandes de contact', iconOnly: false },
+      { to: '/admin/visites', label: 'Visites', iconOnly: false },
       { to: '/admin/comites', label: 'Comités', iconOnly: false },
     ]);
     expect(adminMenu(pagesOpenTo(['comitee']))).toEqual([]);
@@ -75,6 +76,7 @@ describe('page catalogue', () => {
     expect(robotsDisallowed()).toEqual([
       '/alertes/confirmation/',
       '/alertes/gerer/',
+      '/visites/',
       '/creation-de-compte/',
       '/mot-de-passe-oublie/nouveau-mot-de-passe/',
       '/mes-identifiants',
@@ -93,6 +95,7 @@ describe('page catalogue', () => {
       '/mes-identifiants/nouvelle-adresse/Zk3_secret',
       '/alertes/confirmation/Zk3_secret',
       '/alertes/gerer/12_Zk3_secret',
+      '/visites/12_Zk3_secret',
       '/deversement-de-pieces/12/Zk3_secret',
     ]) {
       expect({ path, secret: holdsLinkSecret(path) }).toEqual({ path, secret: true });

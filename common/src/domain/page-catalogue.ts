@@ -82,6 +82,7 @@ export const PAGE_CATALOGUE = [
   { pattern: '/residences/[slug]/[good_slug]/[id]', owner: 'mf_public', layout: 'public', title: 'Logement', openTo: 'everybody' },
   { pattern: '/alertes/confirmation/[token]', owner: 'mf_public', layout: 'public', title: 'Confirmer mon alerte', openTo: 'everybody', search: 'disallow' },
   { pattern: '/alertes/gerer/[token]', owner: 'mf_public', layout: 'public', title: 'Mon alerte', openTo: 'everybody', search: 'disallow' },
+  { pattern: '/visites/[token]', owner: 'mf_public', layout: 'public', title: 'Ma visite', openTo: 'everybody', search: 'disallow' },
   {
     pattern: '/tester-mon-eligibilite',
     owner: 'mf_public',
@@ -184,6 +185,8 @@ export const PAGE_CATALOGUE = [
   // Requests arrive from the public site: staff read and answer them, nobody creates one here.
   { pattern: '/admin/demandes-de-contact', owner: 'mf_admin', layout: 'admin', title: 'Demandes de contact', openTo: BACK_OFFICE, adminMenu: { label: 'Demandes de contact' } },
   { pattern: '/admin/demandes-de-contact/[id]', owner: 'mf_admin', layout: 'admin', title: 'Demande de contact', openTo: BACK_OFFICE },
+  // Visits booked online, day by day (docs/visits.md); a good's slots are managed on its page.
+  { pattern: '/admin/visites', owner: 'mf_admin', layout: 'admin', title: 'Visites', openTo: BACK_OFFICE, adminMenu: { label: 'Visites' } },
   // Sessions of the allocation committee, prepared and opened by staff (docs/committee.md).
   ...backOfficeList('/admin/comites', 'nouveau', BACK_OFFICE, { list: 'Comités', create: 'Nouvelle séance', one: 'Séance du comité' }),
   ...backOfficeList('/admin/liste-des-residences', 'nouvelle', CATALOGUE, { list: 'Résidences', create: 'Nouvelle résidence', one: 'Résidence' }),

@@ -127,3 +127,24 @@ export const TEXT_ID = /^[1-9]\d{0,9}$/;
 export function textIdField(message: string) {
   return z.pipe(z.string(message).check(z.regex(TEXT_ID, message)), z.transform(Number));
 }
+
+const LOCAL_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
+
+/** A date and time: France's wall-clock time (`2026-12-03T18:00`, what a field gives) or an instant with its offset; `message` otherwise. */
+export function localDateTimeField(message: string) {
+  return z.string(message).check(z.refine((value) => LOCAL_TIME.test(value) && !Number.isNaN(Date.parse(value)), message));
+}
+
+const PHONE = /^(?:\+33\s?|0)[1-9](?:[\s.-]?\d{2}){4}$/;
+const PHONE_WRONG = 'Indiquez un numéro de téléphone français, par exemple 06 12 34 56 78.';
+
+/** A French phone number, as people write it (06 12 34 56 78, +33 6…); may be empty unless `missing` says what to say then. */
+export function phoneField(missing?: string) {
+  return text(PHONE_WRONG, { length: 30, message: PHONE_WRONG }).check(
+    z.superRefine((phone, context) => {
+      if (phone === '') {
+        if (missing) context.addIssue(missing);
+      } else if (!PHONE.test(phone)) context.addIssue(PHONE_WRONG);
+    }),
+  );
+}

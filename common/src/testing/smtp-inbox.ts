@@ -8,6 +8,8 @@ export interface ReceivedMail {
   subject: string;
   text: string;
   links: string[];
+  /** Its attached files (parts with a file name), decoded as text. */
+  attachments: { filename: string; contentType: string; content: string }[];
 }
 
 export interface SmtpInbox {
@@ -69,6 +71,21 @@ function plainText(raw: string): string {
   return type.toLowerCase().startsWith('text/plain') ? decodeBody(body, headers.get('content-transfer-encoding')) : '';
 }
 
+/** The parts of a message that carry a file name, through multipart containers. */
+function attachmentsOf(raw: string): ReceivedMail['attachments'] {
+  const { headers, body } = split(raw);
+  const type = headers.get('content-type') ?? 'text/plain';
+  const boundary = /boundary="?([^";]+)"?/i.exec(type)?.[1];
+  if (type.toLowerCase().startsWith('multipart/') && boundary) {
+    return body
+      .split(`--${boundary}`)
+      .slice(1, -1)
+      .flatMap((part) => attachmentsOf(part.replace(/^\r?\n/, '')));
+  }
+  const filename = /filename="?([^";]+)"?/i.exec(headers.get('content-disposition') ?? '')?.[1] ?? /name="?([^";]+)"?/i.exec(type)?.[1];
+  return filename ? [{ filename, contentType: type, content: decodeBody(body, headers.get('content-transfer-encoding')) }] : [];
+}
+
 export function parseMail(raw: string, to: string[]): ReceivedMail {
   const { headers } = split(raw);
   const text = plainText(raw);
@@ -78,6 +95,7 @@ export function parseMail(raw: string, to: string[]): ReceivedMail {
     subject: decodeHeader(headers.get('subject') ?? ''),
     text,
     links: text.match(/https?:\/\/[^\s<>"]+/g) ?? [],
+    attachments: attachmentsOf(raw),
   };
 }
 

@@ -6,7 +6,7 @@
 import * as z from 'zod/mini';
 import type { MemberRole, ProSituation, HousingSituation, Household, Zone, FlatSize } from '../reference.js';
 import type { RecordStage } from '../follow-up.js';
-import { requiredText, text } from '../schema.js';
+import { localDateTimeField, requiredText, text } from '../schema.js';
 import { oneOf, versionField } from './list.js';
 
 export const SESSION_STATES = ['scheduled', 'open', 'closed'] as const;
@@ -51,9 +51,6 @@ export function candidateLabel(index: number): string {
 
 const ID_WRONG = "L'identifiant doit être un nombre entier positif.";
 const id = z.int(ID_WRONG).check(z.minimum(1, ID_WRONG));
-const LOCAL_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
-/** A date and time: France's wall-clock time (`2026-12-03T18:00`, what a field gives) or an instant with its offset. */
-const dateTime = (message: string) => z.string(message).check(z.refine((value) => LOCAL_TIME.test(value) && !Number.isNaN(Date.parse(value)), message));
 const PLACE_MAX = 200;
 const URL_MAX = 500;
 const videoUrl = z.optional(
@@ -66,10 +63,10 @@ const videoUrl = z.optional(
 const ids = (missing: string) => z.array(id, missing).check(z.minLength(1, missing), z.maxLength(100, 'La liste est trop longue.'));
 
 const sessionFields = {
-  date: dateTime('Indiquez la date et l’heure de la séance.'),
+  date: localDateTimeField('Indiquez la date et l’heure de la séance.'),
   place: z.optional(z.nullable(text('Le lieu doit être un texte.', { length: PLACE_MAX, message: `Le lieu ne peut pas dépasser ${PLACE_MAX} caractères.` }))),
   video_url: videoUrl,
-  vote_closes_at: z.optional(z.nullable(dateTime('Indiquez la date et l’heure de fin du vote.'))),
+  vote_closes_at: z.optional(z.nullable(localDateTimeField('Indiquez la date et l’heure de fin du vote.'))),
   member_ids: ids('Choisissez au moins un membre du comité.'),
   good_ids: ids('Choisissez au moins un logement à examiner.'),
 };

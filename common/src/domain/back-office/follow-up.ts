@@ -50,6 +50,10 @@ export const eventCreateSchema = z
   );
 export type EventCreateRequest = z.output<typeof eventCreateSchema>;
 
+/** `POST /api/records/events/outcome`: the outcome of an event recorded without one (a visit booked online, once it took place). */
+export const eventOutcomeSchema = z.strictObject({ id, outcome: z.enum(OUTCOMES, 'Choisissez une issue de la liste.') });
+export type EventOutcomeRequest = z.output<typeof eventOutcomeSchema>;
+
 /** `POST /api/records/notes/create`. */
 export const noteCreateSchema = z.strictObject({
   record_id: id,

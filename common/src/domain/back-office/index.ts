@@ -13,6 +13,7 @@ export * from './list.js';
 export * from './records.js';
 export * from './residences.js';
 export * from './users.js';
+export * from './visits.js';
 export { TEXT_ID, requiredText, shownName, text, textIdField } from '../schema.js';
 export * from './stats.js';
 export * from './pdf.js';

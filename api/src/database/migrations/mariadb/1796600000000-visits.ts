@@ -1,0 +1,32 @@
+import type { MigrationInterface, QueryRunner } from 'typeorm';
+
+/** Visit slots published on goods and the visits booked on them (docs/visits.md). */
+export class MariadbVisits1796600000000 implements MigrationInterface {
+  name = 'Visits1796600000000';
+
+  public async up(queryRunner: QueryRunner): Promise<void> {
+    await queryRunner.query(
+      "CREATE TABLE `visit_slots` (`id` int NOT NULL AUTO_INCREMENT, `startsAt` datetime NOT NULL, `durationMinutes` int NOT NULL, `kind` enum ('on_site', 'virtual') NOT NULL, `place` varchar(200) NULL, `url` varchar(500) NULL, `capacity` int NOT NULL, `createdAt` datetime(6) NOT NULL DEFAULT CURRENT_TIMESTAMP(6), `goodId` int NOT NULL, INDEX `IDX_d5f55f6e5c36ce8d726da1fcbe` (`startsAt`), INDEX `IDX_7c42e76d01cc8dbfeb5ffacb43` (`goodId`, `startsAt`), PRIMARY KEY (`id`)) ENGINE=InnoDB",
+    );
+    await queryRunner.query(
+      "CREATE TABLE `visit_bookings` (`id` int NOT NULL AUTO_INCREMENT, `name` varchar(160) NOT NULL, `email` varchar(254) NOT NULL, `phone` varchar(30) NOT NULL, `createdAt` datetime(6) NOT NULL DEFAULT CURRENT_TIMESTAMP(6), `cancelledAt` datetime NULL, `remindedAt` datetime NULL, `slotId` int NOT NULL, `recordId` int NULL, `eventId` int NULL, INDEX `IDX_dffefa693b135584955d3a8823` (`email`), PRIMARY KEY (`id`)) ENGINE=InnoDB",
+    );
+    await queryRunner.query(
+      "ALTER TABLE `visit_slots` ADD CONSTRAINT `FK_ab1c17cdce35f0d8ab6212cc2f6` FOREIGN KEY (`goodId`) REFERENCES `goods`(`id`) ON DELETE CASCADE ON UPDATE NO ACTION",
+    );
+    await queryRunner.query(
+      "ALTER TABLE `visit_bookings` ADD CONSTRAINT `FK_36fc11e3ced3d9d82ac9d9e813b` FOREIGN KEY (`slotId`) REFERENCES `visit_slots`(`id`) ON DELETE CASCADE ON UPDATE NO ACTION",
+    );
+    await queryRunner.query(
+      "ALTER TABLE `visit_bookings` ADD CONSTRAINT `FK_cf387c30cee5a14401b9af006b6` FOREIGN KEY (`recordId`) REFERENCES `records`(`id`) ON DELETE SET NULL ON UPDATE NO ACTION",
+    );
+    await queryRunner.query(
+      "ALTER TABLE `visit_bookings` ADD CONSTRAINT `FK_5ebf1c7b70e3e4a05b430cf6866` FOREIGN KEY (`eventId`) REFERENCES `record_events`(`id`) ON DELETE SET NULL ON UPDATE NO ACTION",
+    );
+  }
+
+  public async down(queryRunner: QueryRunner): Promise<void> {
+    await queryRunner.query('DROP TABLE `visit_bookings`');
+    await queryRunner.query('DROP TABLE `visit_slots`');
+  }
+}

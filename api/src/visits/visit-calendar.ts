@@ -1,0 +1,55 @@
+/**
+ * A visit as an iCalendar file (RFC 5545), attached to its confirmation: one event, its times in UTC, texts escaped
+ * and lines folded at 75 octets, CRLF line ends.
+ */
+export interface CalendarEvent {
+  uid: string;
+  start: Date;
+  end: Date;
+  summary: string;
+  location: string;
+  description: string;
+  url: string;
+}
+
+const stamp = (instant: Date) => instant.toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
+const escaped = (text: string) => text.replace(/\\/g, '\\\\').replace(/;/g, '\\;').replace(/,/g, '\\,').replace(/\r?\n/g, '\\n');
+
+/** A content line folded as RFC 5545 3.1 says: at most 75 octets a line, the next ones starting with a space. */
+function folded(line: string): string {
+  const parts: string[] = [];
+  let current = '';
+  for (const character of line) {
+    if (Buffer.byteLength(current + character) > (parts.length === 0 ? 75 : 74)) {
+      parts.push(current);
+      current = '';
+    }
+    current += character;
+  }
+  parts.push(current);
+  return parts.join('\r\n ');
+}
+
+export function visitCalendar(event: CalendarEvent, now = new Date()): string {
+  return [
+    'BEGIN:VCALENDAR',
+    'VERSION:2.0',
+    'PRODID:-//HSA Logement intermediaire//Visites//FR',
+    'CALSCALE:GREGORIAN',
+    'METHOD:PUBLISH',
+    'BEGIN:VEVENT',
+    `UID:${event.uid}`,
+    `DTSTAMP:${stamp(now)}`,
+    `DTSTART:${stamp(event.start)}`,
+    `DTEND:${stamp(event.end)}`,
+    `SUMMARY:${escaped(event.summary)}`,
+    `LOCATION:${escaped(event.location)}`,
+    `DESCRIPTION:${escaped(event.description)}`,
+    `URL:${event.url}`,
+    'END:VEVENT',
+    'END:VCALENDAR',
+  ]
+    .map(folded)
+    .join('\r\n')
+    .concat('\r\n');
+}
