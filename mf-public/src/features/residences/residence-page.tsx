@@ -1,5 +1,6 @@
 import { Link, useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import { formatCents, formatDate, formatSurface, goodPath, type ResidenceDetails } from '@hsa-lli/common/domain';
+import { ResidencesMap } from '../../components/map/residences-map.js';
 import { PhotoGallery } from '../../components/photo-gallery.js';
 import { ResponsiveImage } from '../../components/responsive-image.js';
 import { load } from '../../lib/api.js';
@@ -70,6 +71,7 @@ export function ResidencePage() {
             <p>{residence.district_desc}</p>
           </>
         )}
+        <ResidencesMap residences={[residence]} current={residence.id} />
         {residence.facilities.length > 0 && (
           <>
             <h2>Équipements</h2>

@@ -1,6 +1,7 @@
 import { Form, Link, useLoaderData, useNavigation, type LoaderFunctionArgs } from 'react-router';
 import { COMMUNES, communesByName, FLAT_SIZE_OPTIONS, FLAT_SIZES, plural, SERVED_ZONES, type ResidenceFilters, type ResidenceSummary } from '@hsa-lli/common/domain';
 import { load } from '../../lib/api.js';
+import { ResidencesMap } from '../../components/map/residences-map.js';
 import { ResidenceCard } from '../../components/residence-card.js';
 import { AlertCreation } from './alert-creation.js';
 import '../../components/residences.css';
@@ -109,11 +110,14 @@ export function ResidencesPage() {
           Élargissez votre recherche, ou <Link to="/residences">voyez toutes nos résidences</Link>.
         </p>
       )}
-      <ul className="residence-list">
-        {residences.map((residence) => (
-          <ResidenceCard key={residence.id} residence={residence} Heading="h2" />
-        ))}
-      </ul>
+      <div className="residences-layout">
+        <ul className="residence-list">
+          {residences.map((residence) => (
+            <ResidenceCard key={residence.id} residence={residence} Heading="h2" />
+          ))}
+        </ul>
+        <ResidencesMap residences={residences} />
+      </div>
     </div>
   );
 }
