@@ -59,6 +59,9 @@ export default routesByLayout([
     loader: userLoader,
     lazy: () => import('./features/users/user-page.js').then(({ UserPage }) => ({ Component: UserPage })),
   }),
+  pageRoute('/admin/visites', {
+    lazy: () => import('./features/visits/visits-page.js').then(({ VisitsPage }) => ({ Component: VisitsPage })),
+  }),
   pageRoute('/admin/comites', {
     lazy: () => import('./features/committee/sessions-list-page.js').then(({ SessionsListPage }) => ({ Component: SessionsListPage })),
   }),

@@ -24,6 +24,9 @@ export default routesByLayout([
   pageRoute('/alertes/gerer/[token]', {
     lazy: () => import('./features/alerts/alert-page.js').then(({ AlertPage, alertLoader }) => ({ Component: AlertPage, loader: alertLoader })),
   }),
+  pageRoute('/visites/[token]', {
+    lazy: () => import('./features/visits/visit-page.js').then(({ VisitPage, visitLoader }) => ({ Component: VisitPage, loader: visitLoader })),
+  }),
   pageRoute('/tester-mon-eligibilite', {
     lazy: () => import('./features/eligibility/eligibility-page.js').then(({ EligibilityPage }) => ({ Component: EligibilityPage })),
   }),

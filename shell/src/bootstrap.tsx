@@ -4,7 +4,7 @@ import { Provider } from 'react-redux';
 import { RouterProvider } from 'react-router';
 import { configureHttp } from '@hsa-lli/common/http';
 import { loadSession, makeStore, selectIsAuthenticated } from '@hsa-lli/common/store';
-import { isPrerendering } from './app/prerender.js';
+import { isPrerendering } from '@hsa-lli/common/ui';
 import { takeSessionAsked } from './app/session-asked.js';
 import { createShellRouter } from './app/router.js';
 import './shell.css';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { climateClass, energyClass, finalEnergyClass } from './energy.js';
-import { ageInYears, formatCents, formatDate, formatEuros, formatDateTime, formatFileSize, formatNumber, formatSurface, formatTime, parisInstant, parisLocalDateTime, parseNumber, plural, slugify } from './format.js';
+import { ageInYears, formatCents, formatDate, formatDayOfWeek, formatEuros, formatDateTime, formatFileSize, formatNumber, formatSurface, formatTime, parisInstant, parisLocalDateTime, parseNumber, plural, slugify } from './format.js';
 import { incomeCeiling, rentCeilingCents, surfaceCoefficient } from './lli.js';
 import { completenessWords } from './completeness.js';
 import { documentFacts, documentFilesHint } from './documents.js';
@@ -89,6 +89,10 @@ describe('formats', () => {
     expect(formatDate('2027-02-01')).toBe('1er février 2027');
     expect(formatDate('2026-03-15')).toBe('15 mars 2026');
     expect(formatDate('2026-12-31')).toBe('31 décembre 2026');
+    expect(formatDayOfWeek('2026-12-03')).toBe('jeudi 3 décembre 2026');
+    expect(formatDayOfWeek('2027-02-01')).toBe('lundi 1er février 2027');
+    // An instant is read on France's clocks: 23:30 UTC on Saturday is Sunday in Paris.
+    expect(formatDayOfWeek(new Date('2027-01-30T23:30:00Z'))).toBe('dimanche 31 janvier 2027');
     // An instant is dated in France: 23:30 UTC on 31 January is already 1 February in Paris.
     expect(formatDate(new Date('2027-01-31T23:30:00Z'))).toBe('1er février 2027');
     expect(formatDate('2027-07-14T10:00:00.000Z')).toBe('14 juillet 2027');

@@ -115,6 +115,15 @@ export function formatDate(date: string | Date): string {
   return `${dayOfMonth === 1 ? '1er' : dayOfMonth} ${MONTHS[month - 1]} ${year}`;
 }
 
+const WEEKDAYS = ['dimanche', 'lundi', 'mardi', 'mercredi', 'jeudi', 'vendredi', 'samedi'];
+
+/** 'jeudi 3 décembre 2026': a day ('YYYY-MM-DD') or an instant (in France) with its day of the week, as a diary writes it. */
+export function formatDayOfWeek(date: string | Date): string {
+  const day = typeof date === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(date) ? date : inParis(new Date(date)).day;
+  const [year, month, dayOfMonth] = day.split('-').map(Number) as [number, number, number];
+  return `${WEEKDAYS[new Date(Date.UTC(year, month - 1, dayOfMonth)).getUTCDay()]} ${formatDate(day)}`;
+}
+
 /** 'mars 2026' ('YYYY-MM'); `short`, 'mars 26' for a chart's axis. */
 export function formatMonth(month: string, { short = false }: { short?: boolean } = {}): string {
   const [year, number] = month.split('-').map(Number) as [number, number];

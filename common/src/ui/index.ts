@@ -6,6 +6,7 @@ export * from './form.js';
 export * from './loader.js';
 export * from './message.js';
 export * from './modal.js';
+export * from './prerender.js';
 export * from './remote-routes.js';
 export * from './request-error-message.js';
 export * from './save-file.js';

@@ -50,6 +50,7 @@ import { OptionsField, OptionsGate, optionsState, type OptionsState } from '../.
 import { PhotoManager } from '../../components/photo-manager.js';
 import '../../components/back-office.css';
 import { EnergyBadge, eurosText } from './good-labels.js';
+import { GoodVisits } from './good-visits.js';
 import { useCreateGoodMutation, useDeleteGoodMutation, useResidenceOptionsQuery, useUpdateGoodMutation } from './goods-api.js';
 import type { goodLoader } from '../../loaders.js';
 
@@ -366,6 +367,7 @@ export function GoodPage() {
       </OptionsGate>
       <PhotoManager owner="good" ownerId={good.id} kind="photo" label="Photos du logement" images={good.photos} onChange={() => revalidator.revalidate()} />
       <PhotoManager owner="good" ownerId={good.id} kind="plan" label="Plan du logement" images={good.plan} onChange={() => revalidator.revalidate()} />
+      <GoodVisits goodId={good.id} onSite={onSite} />
       <HistoryPanel entries={history} fields={historyFields} />
       <UnsavedChangesGuard when={dirty && !leaving} onDiscard={discard} />
     </section>

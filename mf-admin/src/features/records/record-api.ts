@@ -1,5 +1,6 @@
 import type {
   EventCreateRequest,
+  EventOutcomeRequest,
   FollowerOption,
   FollowUpView,
   IdRequest,
@@ -26,6 +27,11 @@ export const recordApi = api.enhanceEndpoints({ addTagTypes: ['Records'] }).inje
     }),
     createRecordEvent: build.mutation<{ event: RecordEventView }, EventCreateRequest>({
       query: (body) => ({ method: 'post', path: '/records/events/create', body, action: true }),
+      invalidatesTags: ['Records'],
+    }),
+    /** The outcome of an event recorded without one (a visit booked online), once its time has passed. */
+    setRecordEventOutcome: build.mutation<{ event: RecordEventView }, EventOutcomeRequest>({
+      query: (body) => ({ method: 'post', path: '/records/events/outcome', body, action: true }),
       invalidatesTags: ['Records'],
     }),
     deleteRecordEvent: build.mutation<{ id: number }, IdRequest>({
@@ -59,6 +65,7 @@ export const {
   useLazyRecordFollowUpQuery,
   useMoveRecordStageMutation,
   useCreateRecordEventMutation,
+  useSetRecordEventOutcomeMutation,
   useDeleteRecordEventMutation,
   useCreateRecordNoteMutation,
   useRecordFollowersQuery,

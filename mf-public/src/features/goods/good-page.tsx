@@ -4,6 +4,7 @@ import { EnergyLabel } from '../../components/energy-label.js';
 import { PhotoGallery } from '../../components/photo-gallery.js';
 import { load } from '../../lib/api.js';
 import { availability, flatSizeLabel } from '../../lib/labels.js';
+import { GoodVisits } from './good-visits.js';
 import '../../components/residences.css';
 
 export async function goodLoader({ params, request }: LoaderFunctionArgs) {
@@ -64,6 +65,7 @@ export function GoodPage() {
           </>
         )}
       </section>
+      <GoodVisits good={good} />
       {good.dpe_kwh !== null && good.dpe_kgco2 !== null && good.kwh_class && good.kgco2_class && good.energy_class ? (
         <EnergyLabel kwh={good.dpe_kwh} kgco2={good.dpe_kgco2} kwhClass={good.kwh_class} kgco2Class={good.kgco2_class} finalClass={good.energy_class} />
       ) : (

@@ -2,7 +2,7 @@ import { createContext, useContext, useEffect, useState, useSyncExternalStore, t
 import { useLocation } from 'react-router';
 import { holdsLinkSecret } from '@hsa-lli/common/domain';
 import { http } from '@hsa-lli/common/http';
-import { isPrerendering } from '../../app/prerender.js';
+import { isPrerendering } from '@hsa-lli/common/ui';
 
 /** Storage keys of spec section 9. */
 export const CONSENT_KEY = 'cookies_consent';

@@ -29,7 +29,7 @@ export function AccountPanel({ recordId, account, onChange }: { recordId: number
             </a>
           </p>
           <p>
-            <span className={`bo-badge${account.state === 'invited' ? ' bo-badge--warning' : account.state === 'deactivated' ? ' bo-badge--off' : ''}`}>
+            <span className={`bo-badge record-account-state${account.state === 'invited' ? ' bo-badge--warning' : account.state === 'deactivated' ? ' bo-badge--off' : ''}`}>
               {ACCOUNT_STATES[account.state]}
             </span>
           </p>

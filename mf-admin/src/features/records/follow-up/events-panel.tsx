@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import type { FollowUpView, RecordEventView, StaffRecord } from '@hsa-lli/common/back-office';
 import { eventType, formatDateTime, labelOf, OUTCOME_OPTIONS } from '@hsa-lli/common/domain';
 import { pushMessage, selectSession, useAppDispatch, useAppSelector } from '@hsa-lli/common/store';
@@ -5,6 +6,7 @@ import { RequestErrorMessage, useSubmission } from '@hsa-lli/common/ui';
 import { ConfirmButton } from '../../../components/edit-form.js';
 import { useDeleteRecordEventMutation } from '../record-api.js';
 import { EventForm } from './event-form.js';
+import { EventOutcome } from './event-outcome.js';
 import type { OnFollowUp } from './on-follow-up.js';
 
 /** « Visite d’un logement · Sur place »: an event's type and sub-reason. */
@@ -20,6 +22,8 @@ export function EventsPanel({ record, view, onChange }: { record: StaffRecord; v
   const [remove] = useDeleteRecordEventMutation();
   const removal = useSubmission();
   const dispatch = useAppDispatch();
+  // The time the page was drawn: a visit is « passed » from it on (the API checks again).
+  const [shownAt] = useState(Date.now);
   // The author, or an administrator, may take an event back.
   const mayRemove = (event: RecordEventView) => roles.includes('admin') || event.by_id === me;
   const byDate = (events: RecordEventView[]) => [...events].sort((a, b) => b.at.localeCompare(a.at) || b.id - a.id);
@@ -45,6 +49,14 @@ export function EventsPanel({ record, view, onChange }: { record: StaffRecord; v
                 </p>
               )}
               {event.comment && <p className="record-text">{event.comment}</p>}
+              {event.type === 'visit' && event.outcome === null && (
+                // A visit recorded without an outcome (one booked online always is) gets it here once it took place.
+                Date.parse(event.at) <= shownAt ? (
+                  <EventOutcome event={event} onSaved={(saved) => onChange({ ...view, events: view.events.map((each) => (each.id === saved.id ? saved : each)) })} />
+                ) : (
+                  <p className="record-muted">Son issue s’indique ici une fois la visite passée.</p>
+                )
+              )}
               <p className="record-muted">
                 Saisi par {event.by} le <time dateTime={event.created_at}>{formatDateTime(event.created_at)}</time>
               </p>
