@@ -64,6 +64,7 @@ describe.each(BACKENDS)('staff calls on one application file, on $name', (backen
     ['post', '/api/records/follow-up', { id: mine }],
     ['post', '/api/records/stage', { id: mine, stage: 'abandoned' }],
     ['post', '/api/records/events/create', { record_id: mine, type: 'call', reason: 'outgoing', at: '2026-11-20T10:00' }],
+    ['post', '/api/records/events/outcome', { id: eventId, outcome: 'done' }],
     ['post', '/api/records/events/delete', { id: eventId }],
     ['post', '/api/records/notes/create', { record_id: mine, body: 'Relance des pièces.' }],
     ['post', '/api/records/set-follower', { id: mine, user_id: null }],
@@ -230,6 +231,7 @@ describe.each(BACKENDS)('staff calls on one application file, on $name', (backen
     const unknown: Call[] = [
       ['post', '/api/records/get-one', { id: 999_999 }],
       ['post', '/api/records/follow-up', { id: 999_999 }],
+      ['post', '/api/records/events/outcome', { id: 999_999, outcome: 'done' }],
       ['post', '/api/records/events/delete', { id: 999_999 }],
       ['post', '/api/records/notes/create', { record_id: 999_999, body: 'Note' }],
       ['post', '/api/records/documents/review', { record_id: 999_999, reviews: [{ id: documentId, status: 'validated' }] }],
