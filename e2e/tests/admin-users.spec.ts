@@ -79,7 +79,7 @@ test.describe.serial('accounts run by an administrator', () => {
     await expect(userPage).toHaveURL('/mon-compte-hsa-lli');
     await userPage.goto('/mes-identifiants');
     await alive(userPage);
-    await expect(userPage.getByText(invited.email)).toBeVisible();
+    await expect(userPage.getByText(invited.email).first()).toBeVisible();
 
     // The admin sees the account active, with its login; then deactivates it.
     await page.goto(detail);

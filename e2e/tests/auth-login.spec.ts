@@ -7,7 +7,7 @@ import { alive, DEMO_PASSWORD, emailOf, expect, loginAs, loginThroughPanel, test
 
 /** The back-office menu of each role: an entry for each list it may open (spec section 2). */
 /** The staff's menu in the spec's order: the files, requests and committee sessions every staff role follows, then the catalogue. */
-const FOLLOW_UP_MENU = ['Accueil', 'Dossiers', 'Demandes de contact', 'Comités'];
+const FOLLOW_UP_MENU = ['Accueil', 'Dossiers', 'Demandes de contact', 'Visites', 'Comités'];
 const CATALOGUE_MENU = [...FOLLOW_UP_MENU, 'Résidences', 'Biens', 'Équipements'];
 
 /** What each demo role sees after logging in from the public header (spec sections 2 and 6). */
@@ -139,7 +139,8 @@ test.describe('my credentials', () => {
       await page.goto('/mes-identifiants');
       const main = page.getByRole('main');
       await expect(main.getByRole('heading', { level: 1 })).toHaveText('Mes identifiants');
-      await expect(main.getByText(emailOf(role), { exact: true })).toBeVisible();
+      // The address is shown where it can be changed, and again where « Mes alertes » says whose alerts they are.
+      await expect(main.getByText(emailOf(role), { exact: true }).first()).toBeVisible();
       await expect(main.getByText('Me connecter')).toHaveCount(0);
     }
   });
