@@ -1,33 +1,13 @@
 // @vitest-environment happy-dom
 import axe from 'axe-core';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { AlertView } from '@hsa-lli/common/domain';
+import { fakeApi, json } from '@hsa-lli/common/testing/fake-api';
 import { button, click, render, textOf, until } from '@hsa-lli/common/testing/render';
 import { AlertsSection } from './alerts-section.js';
 
-/** What the fake server answers a call, by path. */
-type Answer = (path: string, body: unknown) => Response;
-
-let calls: string[] = [];
-let answer: Answer;
-const opened: (() => void)[] = [];
-const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-
-beforeEach(() => {
-  calls = [];
-  vi.stubGlobal('fetch', async (url: string, init: RequestInit = {}) => {
-    const path = new URL(url, 'http://hsa.test').pathname;
-    const body = init.body ? JSON.parse(String(init.body)) : undefined;
-    calls.push(body === undefined ? path : `${path} ${JSON.stringify(body)}`);
-    return answer(path, body);
-  });
-});
-
-afterEach(() => {
-  opened.splice(0).forEach((close) => close());
-  vi.unstubAllGlobals();
-});
+const api = fakeApi();
 
 const ACTIVE: AlertView = {
   id: 3,
@@ -57,7 +37,7 @@ const items = () => Array.from(section().querySelectorAll('li')).map((item) => A
 
 function show() {
   const view = render(null);
-  opened.push(view.unmount);
+  api.opened.push(view.unmount);
   const router = createMemoryRouter([{ path: '/mes-identifiants', element: <AlertsSection email="customer@demo.hsa-lli.fr" /> }], { initialEntries: ['/mes-identifiants'] });
   view.rerender(<RouterProvider router={router} />);
   return view;
@@ -66,7 +46,7 @@ function show() {
 describe('« Mes alertes » in Mes identifiants', () => {
   it('lists each search with its state and last e-mail, keeps an active one a year more, and deletes one once confirmed', async () => {
     let alerts = [PENDING, ACTIVE];
-    answer = (path, body) => {
+    api.answer = (path, body) => {
       if (path === '/api/alerts/mine/list') return json({ data: alerts });
       if (path === '/api/alerts/mine/renew') {
         alerts = alerts.map((alert) => (alert.id === 3 ? { ...alert, ends_on: '2027-11-28' } : alert));
@@ -106,17 +86,17 @@ describe('« Mes alertes » in Mes identifiants', () => {
       'Information : L’alerte « Toutes nos résidences » a été supprimée : vous ne recevrez plus d’e-mail pour cette recherche.',
     );
     expect(document.activeElement).toBe(section().querySelector('.credentials__said'));
-    expect(calls).toEqual([
-      '/api/alerts/mine/list',
-      '/api/alerts/mine/renew {"id":3}',
-      '/api/alerts/mine/list',
-      '/api/alerts/mine/remove {"id":4}',
-      '/api/alerts/mine/list',
+    expect(api.calls).toEqual([
+      { path: '/api/alerts/mine/list', body: undefined },
+      { path: '/api/alerts/mine/renew', body: { id: 3 } },
+      { path: '/api/alerts/mine/list', body: undefined },
+      { path: '/api/alerts/mine/remove', body: { id: 4 } },
+      { path: '/api/alerts/mine/list', body: undefined },
     ]);
   });
 
   it('says how to create one when there is none', async () => {
-    answer = () => json({ data: [] });
+    api.answer = () => json({ data: [] });
     show();
     await until(() => textOf(section()).includes('Vous ne suivez aucune recherche.'));
     expect(section().querySelector('a')?.getAttribute('href')).toBe('/residences');
@@ -125,7 +105,7 @@ describe('« Mes alertes » in Mes identifiants', () => {
 
   it('tells an alert gone meanwhile, and reads the list again', async () => {
     let alerts = [ACTIVE];
-    answer = (path) => {
+    api.answer = (path) => {
       if (path === '/api/alerts/mine/list') return json({ data: alerts });
       alerts = [];
       return new Response(null, { status: 404 });
@@ -141,7 +121,7 @@ describe('« Mes alertes » in Mes identifiants', () => {
   });
 
   it('tells a list it could not read', async () => {
-    answer = () => json({ error: 'Le service est momentanément indisponible.' }, 503);
+    api.answer = () => json({ error: 'Le service est momentanément indisponible.' }, 503);
     show();
     await until(() => section().querySelector('[role="alert"]') !== null);
     expect(textOf(section().querySelector('[role="alert"]'))).toBe('Erreur : Le service est momentanément indisponible.');

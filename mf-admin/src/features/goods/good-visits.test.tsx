@@ -1,33 +1,14 @@
 // @vitest-environment happy-dom
 import axe from 'axe-core';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { VisitSlotStaffView } from '@hsa-lli/common/back-office';
 import { pagesReceived, selectMessages } from '@hsa-lli/common/store';
+import { fakeApi, json } from '@hsa-lli/common/testing/fake-api';
 import { button, byLabel, click, descriptionOf, render, textOf, type, until } from '@hsa-lli/common/testing/render';
 import { GoodVisits } from './good-visits.js';
 
-type Answer = (path: string, body: unknown) => Response;
-
-let calls: { path: string; body: unknown }[] = [];
-let answer: Answer;
-const opened: (() => void)[] = [];
-const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-
-beforeEach(() => {
-  calls = [];
-  vi.stubGlobal('fetch', async (url: string, init: RequestInit = {}) => {
-    const path = new URL(url, 'http://hsa.test').pathname;
-    const body = init.body ? JSON.parse(String(init.body)) : undefined;
-    calls.push({ path, body });
-    return answer(path, body);
-  });
-});
-
-afterEach(() => {
-  opened.splice(0).forEach((close) => close());
-  vi.unstubAllGlobals();
-});
+const api = fakeApi();
 
 /** Thursday 5 December 2030 at 18:00 (France), with two bookings, one of them by a file's applicant. */
 const SLOT: VisitSlotStaffView = {
@@ -49,7 +30,7 @@ const SLOT: VisitSlotStaffView = {
 
 function show(pages: string[] = ['/admin/liste-des-dossiers/[id]', '/admin/visites']) {
   const view = render(null);
-  opened.push(view.unmount);
+  api.opened.push(view.unmount);
   view.store.dispatch(pagesReceived({ pages, version: 'test' }));
   const router = createMemoryRouter([{ path: '/bien', element: <GoodVisits goodId={7} onSite /> }], { initialEntries: ['/bien'] });
   view.rerender(<RouterProvider router={router} />);
@@ -66,10 +47,10 @@ const dialog = () => document.querySelector<HTMLDialogElement>('dialog[open]');
 
 describe('« Visites » on a good’s page', () => {
   it('lists the coming slots with who booked, their file linked for whoever may open it', async () => {
-    answer = () => json({ data: [SLOT] });
+    api.answer = () => json({ data: [SLOT] });
     const { container } = show();
     await until(() => container.querySelector('article') !== null);
-    expect(calls[0]).toEqual({ path: '/api/visits/slots/list', body: { good_id: 7 } });
+    expect(api.calls[0]).toEqual({ path: '/api/visits/slots/list', body: { good_id: 7 } });
     const slot = container.querySelector('article')!;
     expect(textOf(slot.querySelector('h3'))).toBe('jeudi 5 décembre 2030, 18 h 00 – 18 h 30');
     expect(textOf(slot)).toContain('30 min · Sur place : 12 avenue de la Plage, Anglet');
@@ -83,7 +64,7 @@ describe('« Visites » on a good’s page', () => {
 
   it('checks a new slot as the API will, puts a time past under its field, then publishes it', async () => {
     let published = false;
-    answer = (path, body) => {
+    api.answer = (path, body) => {
       if (path === '/api/visits/slots/create') {
         if ((body as { starts_at: string }).starts_at.startsWith('2020')) return json({ error: 'Ce créneau est déjà passé : choisissez une date à venir.' }, 409);
         published = true;
@@ -98,7 +79,7 @@ describe('« Visites » on a good’s page', () => {
     type(byLabel(form, 'Date et heure'), '2030-12-05T18:00');
     click(button(form, 'Publier le créneau'));
     expect(descriptionOf(byLabel(form, 'Lieu du rendez-vous'))).toContain('Indiquez le lieu du rendez-vous (adresse ou point de rencontre).');
-    expect(calls.map((call) => call.path)).toEqual(['/api/visits/slots/list']);
+    expect(api.calls.map((call) => call.path)).toEqual(['/api/visits/slots/list']);
     await noViolations(container);
 
     // Virtual: the link is asked for instead, and checked.
@@ -116,7 +97,7 @@ describe('« Visites » on a good’s page', () => {
     type(byLabel(form, 'Date et heure'), '2030-12-05T18:00');
     click(button(form, 'Publier le créneau'));
     await until(() => container.querySelector('article') !== null);
-    expect(calls.find((call) => call.path === '/api/visits/slots/create' && (call.body as { starts_at: string }).starts_at.startsWith('2030'))?.body).toEqual({
+    expect(api.calls.find((call) => call.path === '/api/visits/slots/create' && (call.body as { starts_at: string }).starts_at.startsWith('2030'))?.body).toEqual({
       good_id: 7,
       starts_at: '2030-12-05T18:00',
       duration_minutes: 30,
@@ -133,7 +114,7 @@ describe('« Visites » on a good’s page', () => {
 
   it('withdraws a slot after a question that says its bookers will be e-mailed', async () => {
     let removed = false;
-    answer = (path) => {
+    api.answer = (path) => {
       if (path === '/api/visits/slots/remove') {
         removed = true;
         return json({});
@@ -149,7 +130,7 @@ describe('« Visites » on a good’s page', () => {
     expect(textOf(dialog())).toContain('Ses 2 réservations seront annulées : chaque personne inscrite recevra un e-mail d’annulation');
     click(button(dialog()!, 'Retirer le créneau'));
     await until(() => textOf(container).includes('Aucun créneau publié pour le moment.'));
-    expect(calls.find((call) => call.path === '/api/visits/slots/remove')?.body).toEqual({ id: 11 });
+    expect(api.calls.find((call) => call.path === '/api/visits/slots/remove')?.body).toEqual({ id: 11 });
     expect(lastMessage(store)).toBe(
       'Le créneau le jeudi 5 décembre 2030 de 18 h 00 à 18 h 30 est retiré. Les personnes inscrites (2) ont reçu un e-mail d’annulation.',
     );

@@ -1,34 +1,15 @@
 // @vitest-environment happy-dom
 import axe from 'axe-core';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { VisitSlotStaffView } from '@hsa-lli/common/back-office';
 import { parisDay } from '@hsa-lli/common/domain';
 import { pagesReceived } from '@hsa-lli/common/store';
+import { fakeApi, json } from '@hsa-lli/common/testing/fake-api';
 import { button, byLabel, click, render, textOf, type, until } from '@hsa-lli/common/testing/render';
 import { VisitsPage } from './visits-page.js';
 
-type Answer = (path: string, body: unknown) => Response;
-
-let calls: { path: string; body: unknown }[] = [];
-let answer: Answer;
-const opened: (() => void)[] = [];
-const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-
-beforeEach(() => {
-  calls = [];
-  vi.stubGlobal('fetch', async (url: string, init: RequestInit = {}) => {
-    const path = new URL(url, 'http://hsa.test').pathname;
-    const body = init.body ? JSON.parse(String(init.body)) : undefined;
-    calls.push({ path, body });
-    return answer(path, body);
-  });
-});
-
-afterEach(() => {
-  opened.splice(0).forEach((close) => close());
-  vi.unstubAllGlobals();
-});
+const api = fakeApi();
 
 /** A slot of 5 December 2030 at 18:00 (France), booked by a file's applicant. */
 const SLOT: VisitSlotStaffView = {
@@ -47,7 +28,7 @@ const SLOT: VisitSlotStaffView = {
 
 function show(path: string, pages: string[]) {
   const view = render(null);
-  opened.push(view.unmount);
+  api.opened.push(view.unmount);
   view.store.dispatch(pagesReceived({ pages, version: 'test' }));
   const router = createMemoryRouter([{ path: '/admin/visites', element: <VisitsPage /> }], { initialEntries: [path] });
   view.rerender(<RouterProvider router={router} />);
@@ -58,20 +39,20 @@ const status = (container: HTMLElement) => textOf(container.querySelector('p[rol
 
 describe('« Visites », the day’s visits', () => {
   it('shows today unless the address names another day, and goes from day to day', async () => {
-    answer = () => json({ data: [] });
+    api.answer = () => json({ data: [] });
     const today = parisDay(new Date());
     const { container, router } = show('/admin/visites', []);
     await until(() => status(container) !== '');
-    expect(calls).toEqual([{ path: '/api/visits/day', body: { day: today } }]);
+    expect(api.calls).toEqual([{ path: '/api/visits/day', body: { day: today } }]);
     expect(byLabel(container, 'Jour').value).toBe(today);
     expect(textOf(container.querySelector('h2'))).toMatch(/ \(aujourd’hui\)$/);
     expect(status(container)).toBe('Aucune visite ce jour-là.');
     expect(Array.from(container.querySelectorAll('button')).map(textOf)).toEqual(['← Jour précédent', 'Jour suivant →']);
 
     click(button(container, 'Jour suivant →'));
-    await until(() => calls.length === 2);
+    await until(() => api.calls.length === 2);
     const tomorrow = new Date(Date.parse(`${today}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
-    expect(calls[1]).toEqual({ path: '/api/visits/day', body: { day: tomorrow } });
+    expect(api.calls[1]).toEqual({ path: '/api/visits/day', body: { day: tomorrow } });
     expect(router.state.location.search).toBe(`?jour=${tomorrow}`);
     click(button(container, 'Aujourd’hui'));
     await until(() => router.state.location.search === '');
@@ -82,10 +63,10 @@ describe('« Visites », the day’s visits', () => {
   });
 
   it('lists the day’s slots with their bookings, linking the good and the file for whoever may open them', async () => {
-    answer = () => json({ data: [SLOT] });
+    api.answer = () => json({ data: [SLOT] });
     const { container } = show('/admin/visites?jour=2030-12-05', ['/admin/liste-des-biens/[id]', '/admin/liste-des-dossiers/[id]']);
     await until(() => container.querySelector('article') !== null);
-    expect(calls).toEqual([{ path: '/api/visits/day', body: { day: '2030-12-05' } }]);
+    expect(api.calls).toEqual([{ path: '/api/visits/day', body: { day: '2030-12-05' } }]);
     expect(textOf(container.querySelector('h2'))).toBe('jeudi 5 décembre 2030');
     expect(status(container)).toBe('1 créneau, 1 réservation.');
     const slot = container.querySelector('article')!;
@@ -103,11 +84,11 @@ describe('« Visites », the day’s visits', () => {
   });
 
   it('names the good and the file without a link for a role that may not open them', async () => {
-    answer = () => json({ data: [SLOT] });
+    api.answer = () => json({ data: [SLOT] });
     const { container } = show('/admin/visites?jour=2030-02-30', []);
     await until(() => container.querySelector('article') !== null);
     // No such day: today's visits.
-    expect(calls[0]).toEqual({ path: '/api/visits/day', body: { day: parisDay(new Date()) } });
+    expect(api.calls[0]).toEqual({ path: '/api/visits/day', body: { day: parisDay(new Date()) } });
     const slot = container.querySelector('article')!;
     expect(textOf(slot)).toContain('Dossier DOS-2030-0031');
     expect(Array.from(slot.querySelectorAll('a')).map((link) => link.getAttribute('href'))).toEqual(['https://visite.exemple.fr/t3', 'mailto:ainhoa@exemple.fr', 'tel:0612345678']);

@@ -1,35 +1,14 @@
 // @vitest-environment happy-dom
 import axe from 'axe-core';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { AlertView } from '@hsa-lli/common/domain';
+import { fakeApi, json, notFound } from '@hsa-lli/common/testing/fake-api';
 import { button, click, render, textOf, until } from '@hsa-lli/common/testing/render';
 import { AlertConfirmationPage } from './alert-confirmation-page.js';
 import { AlertPage, alertLoader } from './alert-page.js';
 
-/** What the fake server answers a call, by path. */
-type Answer = (path: string, body: unknown) => Response;
-
-let calls: { path: string; body: unknown }[] = [];
-let answer: Answer;
-const opened: (() => void)[] = [];
-const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-const notFound = () => new Response(null, { status: 404 });
-
-beforeEach(() => {
-  calls = [];
-  vi.stubGlobal('fetch', async (url: string, init: RequestInit = {}) => {
-    const path = new URL(url, 'http://hsa.test').pathname;
-    const body = init.body ? JSON.parse(String(init.body)) : undefined;
-    calls.push({ path, body });
-    return answer(path, body);
-  });
-});
-
-afterEach(() => {
-  opened.splice(0).forEach((close) => close());
-  vi.unstubAllGlobals();
-});
+const api = fakeApi();
 
 const TOKEN = '12_abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQ';
 const ALERT: AlertView = {
@@ -45,7 +24,7 @@ const ALERT: AlertView = {
 
 function show(path: string) {
   const view = render(null);
-  opened.push(view.unmount);
+  api.opened.push(view.unmount);
   const router = createMemoryRouter(
     [
       { path: '/alertes/confirmation/:token', Component: AlertConfirmationPage },
@@ -65,18 +44,18 @@ const noViolations = async (container: HTMLElement) => {
 
 describe('the page of an alert’s confirmation link', () => {
   it('confirms only when asked, then says the alert is active, until when, with the list it follows', async () => {
-    answer = () => json({ alert: ALERT });
+    api.answer = () => json({ alert: ALERT });
     const { container } = show(`/alertes/confirmation/${TOKEN}`);
     await until(() => container.querySelector('h1') !== null);
     expect(textOf(container.querySelector('h1'))).toBe('Confirmer mon alerte');
     expect(textOf(main(container))).toContain('Confirmez-le pour activer votre alerte');
     // Opening the page confirms nothing: mail scanners open links.
-    expect(calls).toEqual([]);
+    expect(api.calls).toEqual([]);
     await noViolations(container);
 
     click(button(container, 'Confirmer mon alerte'));
     await until(() => textOf(main(container)).includes('Votre alerte est active.'));
-    expect(calls).toEqual([{ path: '/api/front/alerts/confirm', body: { token: TOKEN } }]);
+    expect(api.calls).toEqual([{ path: '/api/front/alerts/confirm', body: { token: TOKEN } }]);
     const facts = Array.from(container.querySelectorAll('dt, dd')).map(textOf);
     expect(facts).toEqual(['Recherche suivie', 'Biarritz · T2 · disponibles immédiatement', 'Active jusqu’au', '28 novembre 2027']);
     const list = Array.from(container.querySelectorAll('a')).find((link) => textOf(link) === 'Voir les logements de cette recherche');
@@ -87,7 +66,7 @@ describe('the page of an alert’s confirmation link', () => {
   });
 
   it('explains a link used, expired or incomplete, and how to ask again', async () => {
-    answer = notFound;
+    api.answer = notFound;
     const { container } = show(`/alertes/confirmation/${TOKEN}`);
     await until(() => container.querySelector('button') !== null);
     click(button(container, 'Confirmer mon alerte'));
@@ -103,7 +82,7 @@ describe('the page of an alert’s confirmation link', () => {
   });
 
   it('keeps the button when the call failed otherwise, with the server’s message', async () => {
-    answer = () => json({ error: 'Le service est momentanément indisponible.' }, 503);
+    api.answer = () => json({ error: 'Le service est momentanément indisponible.' }, 503);
     const { container } = show(`/alertes/confirmation/${TOKEN}`);
     await until(() => container.querySelector('button') !== null);
     click(button(container, 'Confirmer mon alerte'));
@@ -115,7 +94,7 @@ describe('the page of an alert’s confirmation link', () => {
 
 describe('the page of an alert’s own link', () => {
   it('shows the alert, keeps it a year more, then unsubscribes it', async () => {
-    answer = (path) => {
+    api.answer = (path) => {
       if (path === '/api/front/alerts/details') return json({ alert: { ...ALERT, last_sent_at: '2026-12-03T07:00:00.000Z' } });
       if (path === '/api/front/alerts/renew') return json({ alert: { ...ALERT, ends_on: '2027-12-05' } });
       return json({});
@@ -133,7 +112,7 @@ describe('the page of an alert’s own link', () => {
       'Dernier e-mail',
       '3 décembre 2026',
     ]);
-    expect(calls).toEqual([{ path: '/api/front/alerts/details', body: { token: TOKEN } }]);
+    expect(api.calls).toEqual([{ path: '/api/front/alerts/details', body: { token: TOKEN } }]);
     await noViolations(container);
 
     click(button(container, 'Garder cette alerte'));
@@ -147,12 +126,12 @@ describe('the page of an alert’s own link', () => {
     expect(textOf(container.querySelector('.alert-page__result [role="status"]'))).toBe('Information : Vous ne recevrez plus d’e-mail pour cette alerte.');
     expect(container.querySelector('dl')).toBeNull();
     expect(container.querySelector('button')).toBeNull();
-    expect(calls.map((call) => call.path)).toEqual(['/api/front/alerts/details', '/api/front/alerts/renew', '/api/front/alerts/unsubscribe']);
+    expect(api.calls.map((call) => call.path)).toEqual(['/api/front/alerts/details', '/api/front/alerts/renew', '/api/front/alerts/unsubscribe']);
     await noViolations(container);
   });
 
   it('explains a link that names no alert', async () => {
-    answer = notFound;
+    api.answer = notFound;
     const { container } = show(`/alertes/gerer/${TOKEN}`);
     await until(() => textOf(container).includes('Ce lien ne permet pas'));
     expect(textOf(container.querySelector('[role="status"]'))).toBe('Attention : Ce lien ne permet pas de gérer une alerte.');
@@ -162,7 +141,7 @@ describe('the page of an alert’s own link', () => {
   });
 
   it('says so when the alert went while the page was open', async () => {
-    answer = (path) => (path === '/api/front/alerts/details' ? json({ alert: ALERT }) : notFound());
+    api.answer = (path) => (path === '/api/front/alerts/details' ? json({ alert: ALERT }) : notFound());
     const { container } = show(`/alertes/gerer/${TOKEN}`);
     await until(() => container.querySelector('dl') !== null);
     click(button(container, 'Garder cette alerte'));

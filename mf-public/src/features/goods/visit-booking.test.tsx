@@ -1,36 +1,16 @@
 // @vitest-environment happy-dom
 import axe from 'axe-core';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import type { VisitBookingView, VisitSlotView } from '@hsa-lli/common/domain';
-import { configureHttp, NETWORK_RETRY_MS } from '@hsa-lli/common/http';
 import { rolesReceived } from '@hsa-lli/common/store';
+import { fakeApi, json } from '@hsa-lli/common/testing/fake-api';
 import { button, byLabel, click, descriptionOf, render, textOf, type, until } from '@hsa-lli/common/testing/render';
 import { GoodVisits } from './good-visits.js';
 
-/** What the fake server answers a call, by path; its bodies are kept in `calls`. */
-type Answer = (path: string, body: unknown) => Response;
-
-let calls: { path: string; body: unknown }[] = [];
-let answer: Answer;
-const opened: (() => void)[] = [];
-const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-
-beforeEach(() => {
-  calls = [];
-  configureHttp({ retryDelayMs: 0 });
-  vi.stubGlobal('fetch', async (url: string, init: RequestInit = {}) => {
-    const path = new URL(url, 'http://hsa.test').pathname;
-    const body = init.body ? JSON.parse(String(init.body)) : undefined;
-    calls.push({ path, body });
-    return answer(path, body);
-  });
-});
+const api = fakeApi({ retryDelayMs: 0 });
 
 afterEach(() => {
-  opened.splice(0).forEach((close) => close());
-  configureHttp({ retryDelayMs: NETWORK_RETRY_MS });
-  vi.unstubAllGlobals();
   delete (window as { __PRERENDER__?: boolean }).__PRERENDER__;
 });
 
@@ -64,7 +44,7 @@ const booking = (of: VisitSlotView): VisitBookingView => ({
 
 function show(signedIn = false) {
   const view = render(null);
-  opened.push(view.unmount);
+  api.opened.push(view.unmount);
   if (signedIn) view.store.dispatch(rolesReceived({ roles: ['customer'], user_id: 6 }));
   const router = createMemoryRouter([{ path: '/logement', element: <GoodVisits good={{ id: 7 }} /> }], { initialEntries: ['/logement'] });
   view.rerender(<RouterProvider router={router} />);
@@ -80,10 +60,10 @@ const noViolations = async (container: HTMLElement) => {
 
 describe('« Réserver une visite » on a good’s page', () => {
   it('shows the coming slots by day in one radio group, a full one « Complet » and not choosable, and asks nothing before a slot is chosen', async () => {
-    answer = () => json({ data: SLOTS });
+    api.answer = () => json({ data: SLOTS });
     const { container } = show();
     await until(() => section(container) !== null);
-    expect(calls).toEqual([{ path: '/api/front/visits/slots', body: { good_id: 7 } }]);
+    expect(api.calls).toEqual([{ path: '/api/front/visits/slots', body: { good_id: 7 } }]);
     expect(textOf(container.querySelector('h2'))).toBe('Réserver une visite');
     const group = container.querySelector('[role="radiogroup"]')!;
     expect(textOf(group.querySelector('legend'))).toBe('Choisissez un créneau');
@@ -101,7 +81,7 @@ describe('« Réserver une visite » on a good’s page', () => {
   });
 
   it('refuses a bad phone under its field without calling, then books and says what and that the e-mail carries the calendar file', async () => {
-    answer = (path) => (path === '/api/front/visits/book' ? json({ booking: booking(SLOTS[2]!) }, 201) : json({ data: SLOTS }));
+    api.answer = (path) => (path === '/api/front/visits/book' ? json({ booking: booking(SLOTS[2]!) }, 201) : json({ data: SLOTS }));
     const { container } = show();
     await until(() => radios(container).length === 3);
     click(radios(container)[2]!);
@@ -114,13 +94,13 @@ describe('« Réserver une visite » on a good’s page', () => {
     click(button(container, 'Réserver ce créneau'));
     expect(descriptionOf(phone)).toBe('Pour vous joindre le jour de la visite. Indiquez un numéro de téléphone français, par exemple 06 12 34 56 78.');
     expect(phone.getAttribute('aria-invalid')).toBe('true');
-    expect(calls.map((call) => call.path)).toEqual(['/api/front/visits/slots']);
+    expect(api.calls.map((call) => call.path)).toEqual(['/api/front/visits/slots']);
     await noViolations(container);
 
     type(phone, '06 12 34 56 78');
     click(button(container, 'Réserver ce créneau'));
     await until(() => textOf(section(container)).includes('Votre visite est réservée'));
-    expect(calls.at(-1)).toEqual({ path: '/api/front/visits/book', body: { slot_id: 3, name: 'Ainhoa Etxeberria', email: 'ainhoa@exemple.fr', phone: '06 12 34 56 78' } });
+    expect(api.calls.at(-1)).toEqual({ path: '/api/front/visits/book', body: { slot_id: 3, name: 'Ainhoa Etxeberria', email: 'ainhoa@exemple.fr', phone: '06 12 34 56 78' } });
     expect(Array.from(container.querySelectorAll('[role="status"] p')).map(textOf)).toEqual([
       'Votre visite est réservée le vendredi 6 décembre 2030 de 10 h 30 à 11 h 00 (visite virtuelle).',
       'Un e-mail de confirmation vous a été envoyé avec le fichier à ajouter à votre agenda. Il contient aussi le lien pour annuler ou déplacer votre visite.',
@@ -131,7 +111,7 @@ describe('« Réserver une visite » on a good’s page', () => {
 
   it('reads the slots again when the one chosen filled up meanwhile, shows it full and says so', async () => {
     let full = false;
-    answer = (path) => {
+    api.answer = (path) => {
       if (path === '/api/front/visits/book') {
         full = true;
         return json({ error: 'Ce créneau est complet : choisissez-en un autre.' }, 409);
@@ -147,7 +127,7 @@ describe('« Réserver une visite » on a good’s page', () => {
     click(button(container, 'Réserver ce créneau'));
     await until(() => textOf(section(container)).includes('complet'));
     expect(textOf(container.querySelector('[role="status"]'))).toBe('Attention : Ce créneau est complet : choisissez-en un autre.');
-    expect(calls.map((call) => call.path)).toEqual(['/api/front/visits/slots', '/api/front/visits/book', '/api/front/visits/slots']);
+    expect(api.calls.map((call) => call.path)).toEqual(['/api/front/visits/slots', '/api/front/visits/book', '/api/front/visits/slots']);
     expect(radios(container).map((radio) => [radio.disabled, radio.checked])).toEqual([
       [false, false],
       [true, false],
@@ -158,7 +138,7 @@ describe('« Réserver une visite » on a good’s page', () => {
   });
 
   it('writes the signed-in person’s name and address in, and keeps another booking error by the button', async () => {
-    answer = (path) => {
+    api.answer = (path) => {
       if (path === '/api/users/get-me') return json({ user: { id: 6, email: 'customer@demo.hsa-lli.fr', first_name: 'Jon', last_name: 'Etxeberri' } });
       if (path === '/api/front/visits/book') return json({ error: 'Vous avez déjà réservé ce créneau : retrouvez votre réservation dans l’e-mail de confirmation.' }, 409);
       return json({ data: SLOTS });
@@ -178,16 +158,16 @@ describe('« Réserver une visite » on a good’s page', () => {
   });
 
   it('shows nothing for a good without coming slots, and asks nothing while the page is prerendered', async () => {
-    answer = () => json({ data: [] });
+    api.answer = () => json({ data: [] });
     const { container } = show();
-    await until(() => calls.length === 1);
+    await until(() => api.calls.length === 1);
     expect(section(container)).toBeNull();
 
-    calls = [];
+    api.calls.length = 0;
     (window as { __PRERENDER__?: boolean }).__PRERENDER__ = true;
     const prerendered = show();
     await new Promise((resolve) => setTimeout(resolve, 400));
-    expect(calls).toEqual([]);
+    expect(api.calls).toEqual([]);
     expect(section(prerendered.container)).toBeNull();
   });
 });

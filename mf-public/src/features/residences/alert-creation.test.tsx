@@ -2,37 +2,14 @@
 import axe from 'axe-core';
 import { act } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ResidenceFilters } from '@hsa-lli/common/domain';
-import { configureHttp, NETWORK_RETRY_MS } from '@hsa-lli/common/http';
 import { rolesReceived } from '@hsa-lli/common/store';
+import { fakeApi, json } from '@hsa-lli/common/testing/fake-api';
 import { button, byLabel, click, descriptionOf, render, textOf, type, until } from '@hsa-lli/common/testing/render';
 import { AlertCreation } from './alert-creation.js';
 
-/** What the fake server answers a call, by path; its bodies are kept in `calls`. */
-type Answer = (path: string, body: unknown) => Response | Promise<Response>;
-
-let calls: { path: string; body: unknown }[] = [];
-let answer: Answer;
-const opened: (() => void)[] = [];
-const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-
-beforeEach(() => {
-  calls = [];
-  configureHttp({ retryDelayMs: 0 });
-  vi.stubGlobal('fetch', async (url: string, init: RequestInit = {}) => {
-    const path = new URL(url, 'http://hsa.test').pathname;
-    const body = init.body ? JSON.parse(String(init.body)) : undefined;
-    calls.push({ path, body });
-    return answer(path, body);
-  });
-});
-
-afterEach(() => {
-  opened.splice(0).forEach((close) => close());
-  configureHttp({ retryDelayMs: NETWORK_RETRY_MS });
-  vi.unstubAllGlobals();
-});
+const api = fakeApi({ retryDelayMs: 0 });
 
 const FILTERS: ResidenceFilters = { city: '64024', flat_size: 'T3', max_rent: 900, available_now: true };
 const dialog = () => document.querySelector<HTMLDialogElement>('dialog[open]');
@@ -41,7 +18,7 @@ const alertIn = (scope: ParentNode) => textOf(scope.querySelector('[role="alert"
 /** The list's alert button, as the page shows it, in a router (the dialog links to the privacy notice). */
 function show(filters: ResidenceFilters = FILTERS) {
   const view = render(null);
-  opened.push(view.unmount);
+  api.opened.push(view.unmount);
   const router = createMemoryRouter([{ path: '/residences', element: <AlertCreation filters={filters} /> }], { initialEntries: ['/residences'] });
   view.rerender(<RouterProvider router={router} />);
   return view;
@@ -77,19 +54,19 @@ describe('« Créer une alerte » on the list of residences', () => {
     click(button(box, 'Créer mon alerte'));
     expect(descriptionOf(email)).toBe('L\'adresse e-mail n\'est pas valide.');
     expect(email.getAttribute('aria-invalid')).toBe('true');
-    expect(calls).toEqual([]);
+    expect(api.calls).toEqual([]);
     const result = await axe.run(box, { rules: { 'color-contrast': { enabled: false } } });
     expect(result.violations.map((violation) => violation.id)).toEqual([]);
   });
 
   it('sends the address with the list’s filters, then says where the confirmation went', async () => {
-    answer = () => json({ sent: true }, 202);
+    api.answer = () => json({ sent: true }, 202);
     const { container } = show();
     const box = openDialog(container);
     type(byLabel(box, 'Votre adresse e-mail'), '  Maialen.Etcheverry@Example.org ');
     click(button(box, 'Créer mon alerte'));
     await until(() => textOf(box).includes('Un e-mail de confirmation'));
-    expect(calls).toEqual([{ path: '/api/front/alerts/create', body: { email: 'maialen.etcheverry@example.org', filters: FILTERS } }]);
+    expect(api.calls).toEqual([{ path: '/api/front/alerts/create', body: { email: 'maialen.etcheverry@example.org', filters: FILTERS } }]);
     expect(textOf(box.querySelector('[role="status"]'))).toBe(
       'Information : Un e-mail de confirmation a été envoyé à maialen.etcheverry@example.org : ouvrez-le pour activer votre alerte.',
     );
@@ -115,7 +92,7 @@ describe('« Créer une alerte » on the list of residences', () => {
     expect(alertIn(box)).toBe(
       'Erreur : Cette recherche ne peut pas être suivie : Le loyer maximum doit être un montant mensuel en euros. Changez les filtres de la liste, puis créez l’alerte à nouveau.',
     );
-    expect(calls).toEqual([]);
+    expect(api.calls).toEqual([]);
   });
 
   it('tells a 400 under the field, a 429 and a network failure as messages, and never loses the address', async () => {
@@ -124,20 +101,20 @@ describe('« Créer une alerte » on the list of residences', () => {
     const email = byLabel(box, 'Votre adresse e-mail');
     type(email, 'ane@example.org');
 
-    answer = () => json({ error: 'Certaines informations sont à corriger.', fields: { email: 'Cette adresse ne peut pas recevoir d’e-mail.' } }, 400);
+    api.answer = () => json({ error: 'Certaines informations sont à corriger.', fields: { email: 'Cette adresse ne peut pas recevoir d’e-mail.' } }, 400);
     click(button(box, 'Créer mon alerte'));
     await until(() => descriptionOf(email) !== '');
     expect(descriptionOf(email)).toBe('Cette adresse ne peut pas recevoir d’e-mail.');
 
     const tooMany = 'Vous avez demandé plusieurs alertes en peu de temps. Réessayez dans une heure.';
-    answer = () => json({ error: tooMany }, 429);
+    api.answer = () => json({ error: tooMany }, 429);
     type(email, 'ane.bidart@example.org');
     click(button(box, 'Créer mon alerte'));
     await until(() => alertIn(box) !== '');
     expect(alertIn(box)).toBe(`Erreur : ${tooMany}`);
     expect(email.value).toBe('ane.bidart@example.org');
 
-    answer = () => Promise.reject(new TypeError('Failed to fetch'));
+    api.answer = () => Promise.reject(new TypeError('Failed to fetch'));
     click(button(box, 'Créer mon alerte'));
     await until(() => alertIn(box) === 'Erreur : Une erreur inattendue est survenue.');
     expect(email.value).toBe('ane.bidart@example.org');
@@ -145,7 +122,7 @@ describe('« Créer une alerte » on the list of residences', () => {
   });
 
   it('writes the signed-in person’s address, unless one is typed already', async () => {
-    answer = (path) => (path === '/api/users/get-me' ? json({ user: { id: 6, email: 'customer@demo.hsa-lli.fr', first_name: 'Jon', last_name: 'Etxeberri' } }) : json({}, 500));
+    api.answer = (path) => (path === '/api/users/get-me' ? json({ user: { id: 6, email: 'customer@demo.hsa-lli.fr', first_name: 'Jon', last_name: 'Etxeberri' } }) : json({}, 500));
     const { container, store } = show();
     act(() => store.dispatch(rolesReceived({ roles: ['customer'], user_id: 6 })));
     const box = openDialog(container);
@@ -156,7 +133,7 @@ describe('« Créer une alerte » on the list of residences', () => {
     type(email, 'autre@example.org');
     click(button(box, 'Annuler'));
     openDialog(container);
-    await until(() => calls.length === 2);
+    await until(() => api.calls.length === 2);
     // The second answer came: what was typed stays.
     await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
     expect(byLabel(dialog()!, 'Votre adresse e-mail').value).toBe('autre@example.org');

@@ -1,34 +1,13 @@
 // @vitest-environment happy-dom
 import axe from 'axe-core';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { VisitBookingView, VisitSlotView } from '@hsa-lli/common/domain';
+import { fakeApi, json, notFound } from '@hsa-lli/common/testing/fake-api';
 import { button, click, render, textOf, until } from '@hsa-lli/common/testing/render';
 import { VisitPage, visitLoader } from './visit-page.js';
 
-/** What the fake server answers a call, by path. */
-type Answer = (path: string, body: unknown) => Response;
-
-let calls: { path: string; body: unknown }[] = [];
-let answer: Answer;
-const opened: (() => void)[] = [];
-const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-const notFound = () => new Response(null, { status: 404 });
-
-beforeEach(() => {
-  calls = [];
-  vi.stubGlobal('fetch', async (url: string, init: RequestInit = {}) => {
-    const path = new URL(url, 'http://hsa.test').pathname;
-    const body = init.body ? JSON.parse(String(init.body)) : undefined;
-    calls.push({ path, body });
-    return answer(path, body);
-  });
-});
-
-afterEach(() => {
-  opened.splice(0).forEach((close) => close());
-  vi.unstubAllGlobals();
-});
+const api = fakeApi();
 
 const TOKEN = '40_abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQ';
 const slot = (id: number, startsAt: string, change: Partial<VisitSlotView> = {}): VisitSlotView => ({
@@ -62,7 +41,7 @@ const BOOKING: VisitBookingView = {
 
 function show() {
   const view = render(null);
-  opened.push(view.unmount);
+  api.opened.push(view.unmount);
   const router = createMemoryRouter([{ path: '/visites/:token', Component: VisitPage, loader: visitLoader, HydrateFallback: () => null }], {
     initialEntries: [`/visites/${TOKEN}`],
   });
@@ -80,7 +59,7 @@ const noViolations = async (container: HTMLElement) => {
 
 describe('« Ma visite », the page of a booking’s link', () => {
   it('shows the visit, and cancels it only once the question is answered', async () => {
-    answer = (path) => json({ booking: path === '/api/front/visits/cancel' ? { ...BOOKING, cancelled_at: '2030-12-01T10:00:00.000Z' } : BOOKING });
+    api.answer = (path) => json({ booking: path === '/api/front/visits/cancel' ? { ...BOOKING, cancelled_at: '2030-12-01T10:00:00.000Z' } : BOOKING });
     const { container } = show();
     await until(() => container.querySelector('dl') !== null);
     expect(facts(container)).toEqual([
@@ -92,7 +71,7 @@ describe('« Ma visite », the page of a booking’s link', () => {
     ]);
     expect(container.querySelector('dd a')?.getAttribute('href')).toBe('/residences/les-terrasses/t2-48-m2/7');
     // Opening the page does nothing but read it.
-    expect(calls).toEqual([{ path: '/api/front/visits/details', body: { token: TOKEN } }]);
+    expect(api.calls).toEqual([{ path: '/api/front/visits/details', body: { token: TOKEN } }]);
     await noViolations(container);
 
     click(button(container, 'Annuler ma visite'));
@@ -100,12 +79,12 @@ describe('« Ma visite », the page of a booking’s link', () => {
     expect(textOf(dialog())).toContain('Votre visite le jeudi 5 décembre 2030 de 18 h 00 à 18 h 30 sera annulée et sa place proposée à quelqu’un d’autre.');
     click(button(dialog()!, 'Garder ma visite'));
     expect(dialog()).toBeNull();
-    expect(calls).toHaveLength(1);
+    expect(api.calls).toHaveLength(1);
 
     click(button(container, 'Annuler ma visite'));
     click(button(dialog()!, 'Oui, annuler ma visite'));
     await until(() => textOf(main(container)).includes('Votre visite est annulée.'));
-    expect(calls.at(-1)).toEqual({ path: '/api/front/visits/cancel', body: { token: TOKEN } });
+    expect(api.calls.at(-1)).toEqual({ path: '/api/front/visits/cancel', body: { token: TOKEN } });
     expect(container.querySelector('button')).toBeNull();
     const again = Array.from(container.querySelectorAll('a')).find((link) => textOf(link) === 'la page du logement');
     expect(again?.getAttribute('href')).toBe(BOOKING.good.path);
@@ -115,7 +94,7 @@ describe('« Ma visite », the page of a booking’s link', () => {
 
   it('moves the visit to another slot with places of the same home; one filled meanwhile is told and read again', async () => {
     let filled = false;
-    answer = (path, body) => {
+    api.answer = (path, body) => {
       if (path === '/api/front/visits/slots') return json({ data: [BOOKED, ...OTHERS].map((each) => (filled && each.id === 4 ? { ...each, remaining: 0 } : each)) });
       if (path === '/api/front/visits/move') {
         if ((body as { slot_id: number }).slot_id === 4) {
@@ -133,7 +112,7 @@ describe('« Ma visite », the page of a booking’s link', () => {
     click(move);
     await until(() => container.querySelector('[role="radiogroup"]') !== null);
     expect(move.getAttribute('aria-expanded')).toBe('true');
-    expect(calls.at(-1)).toEqual({ path: '/api/front/visits/slots', body: { good_id: 7 } });
+    expect(api.calls.at(-1)).toEqual({ path: '/api/front/visits/slots', body: { good_id: 7 } });
     // Neither the visit's own slot nor a full one.
     const choices = () => Array.from(container.querySelectorAll<HTMLInputElement>('input[type="radio"]'));
     expect(Array.from(container.querySelectorAll('[role="radiogroup"] label')).map(textOf)).toEqual([
@@ -151,7 +130,7 @@ describe('« Ma visite », the page of a booking’s link', () => {
     click(choices()[0]!);
     click(button(container, 'Confirmer le déplacement'));
     await until(() => textOf(main(container)).includes('Votre visite est déplacée'));
-    expect(calls.at(-1)).toEqual({ path: '/api/front/visits/move', body: { token: TOKEN, slot_id: 3 } });
+    expect(api.calls.at(-1)).toEqual({ path: '/api/front/visits/move', body: { token: TOKEN, slot_id: 3 } });
     expect(textOf(container.querySelector('.visit-page__result'))).toBe(
       'Information : Votre visite est déplacée le vendredi 6 décembre 2030 de 10 h 30 à 11 h 00. Un e-mail de confirmation vous a été envoyé avec le nouveau fichier à ajouter à votre agenda.',
     );
@@ -160,7 +139,7 @@ describe('« Ma visite », the page of a booking’s link', () => {
   });
 
   it('says what a link that opens no visit may be, and where to book one', async () => {
-    answer = notFound;
+    api.answer = notFound;
     const { container } = show();
     await until(() => textOf(main(container)).includes('Ce lien'));
     expect(textOf(container.querySelector('[role="status"]'))).toBe('Attention : Ce lien ne permet pas d’afficher une visite.');
@@ -174,13 +153,13 @@ describe('« Ma visite », the page of a booking’s link', () => {
   });
 
   it('offers nothing to do with a visit already cancelled, or past', async () => {
-    answer = () => json({ booking: { ...BOOKING, cancelled_at: '2030-12-01T10:00:00.000Z' } });
+    api.answer = () => json({ booking: { ...BOOKING, cancelled_at: '2030-12-01T10:00:00.000Z' } });
     const cancelled = show();
     await until(() => cancelled.container.querySelector('dl') !== null);
     expect(textOf(cancelled.container.querySelector('[role="status"]'))).toBe('À savoir : Cette visite est annulée.');
     expect(cancelled.container.querySelector('button')).toBeNull();
 
-    answer = () => json({ booking: { ...BOOKING, slot: slot(1, '2020-03-05T17:00:00.000Z') } });
+    api.answer = () => json({ booking: { ...BOOKING, slot: slot(1, '2020-03-05T17:00:00.000Z') } });
     const past = show();
     await until(() => past.container.querySelector('dl') !== null);
     expect(textOf(past.container.querySelector('[role="status"]'))).toBe('À savoir : Cette visite a eu lieu : son créneau est passé.');

@@ -1,33 +1,14 @@
 // @vitest-environment happy-dom
 import axe from 'axe-core';
 import { useState } from 'react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { FollowUpView, RecordEventView, StaffRecord } from '@hsa-lli/common/back-office';
 import { rolesReceived } from '@hsa-lli/common/store';
+import { fakeApi, json } from '@hsa-lli/common/testing/fake-api';
 import { button, choose, click, descriptionOf, render, textOf, until } from '@hsa-lli/common/testing/render';
 import { EventsPanel } from './events-panel.js';
 
-type Answer = (path: string, body: unknown) => Response;
-
-let calls: { path: string; body: unknown }[] = [];
-let answer: Answer;
-const opened: (() => void)[] = [];
-const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-
-beforeEach(() => {
-  calls = [];
-  vi.stubGlobal('fetch', async (url: string, init: RequestInit = {}) => {
-    const path = new URL(url, 'http://hsa.test').pathname;
-    const body = init.body ? JSON.parse(String(init.body)) : undefined;
-    calls.push({ path, body });
-    return answer(path, body);
-  });
-});
-
-afterEach(() => {
-  opened.splice(0).forEach((close) => close());
-  vi.unstubAllGlobals();
-});
+const api = fakeApi();
 
 /** A visit booked online: recorded by the platform, without an outcome. */
 const visit = (id: number, at: string): RecordEventView => ({
@@ -54,7 +35,7 @@ function Panel() {
 
 function show() {
   const view = render(null);
-  opened.push(view.unmount);
+  api.opened.push(view.unmount);
   view.store.dispatch(rolesReceived({ roles: ['hsa'], user_id: 2 }));
   view.rerender(<Panel />);
   return view;
@@ -64,7 +45,7 @@ const entries = (container: HTMLElement) => Array.from(container.querySelectorAl
 
 describe('the outcome of a visit booked online, on the file’s page', () => {
   it('is asked once the visit took place, checked, saved, then shown', async () => {
-    answer = () => json({ event: { ...PAST, outcome: 'interested' } });
+    api.answer = () => json({ event: { ...PAST, outcome: 'interested' } });
     const { container } = show();
     const [coming, past] = entries(container);
     expect(textOf(coming)).toContain('Son issue s’indique ici une fois la visite passée.');
@@ -75,19 +56,19 @@ describe('the outcome of a visit booked online, on the file’s page', () => {
 
     click(button(form, 'Enregistrer l’issue'));
     expect(descriptionOf(select)).toBe('Choisissez une issue de la liste.');
-    expect(calls).toEqual([]);
+    expect(api.calls).toEqual([]);
     const result = await axe.run(container, { rules: { 'color-contrast': { enabled: false } } });
     expect(result.violations.map((violation) => violation.id)).toEqual([]);
 
     choose(select, 'interested');
     click(button(form, 'Enregistrer l’issue'));
     await until(() => entries(container)[1]!.querySelector('form') === null);
-    expect(calls).toEqual([{ path: '/api/records/events/outcome', body: { id: 5, outcome: 'interested' } }]);
+    expect(api.calls).toEqual([{ path: '/api/records/events/outcome', body: { id: 5, outcome: 'interested' } }]);
     expect(textOf(entries(container)[1])).toContain('Issue : Intéressé(e)');
   });
 
   it('says why the API refused it', async () => {
-    answer = () => json({ error: 'Cet événement a déjà une issue (« Réalisé »).' }, 409);
+    api.answer = () => json({ error: 'Cet événement a déjà une issue (« Réalisé »).' }, 409);
     const { container } = show();
     const form = entries(container)[1]!.querySelector('form')!;
     choose(form.querySelector('select')!, 'done');
