@@ -74,6 +74,14 @@ describe.each(BACKENDS)('visits booked online on $name', (backend) => {
     for (const role of ['customer', 'coordinator', 'member'] as const) {
       expect((await agents[role].post('/api/visits/slots/create').send({ good_id: good.id, starts_at: localAt(3, '10:00'), duration_minutes: 30, kind: 'on_site', place: 'Sur place', capacity: 2 })).status).toBe(403);
     }
+    // Nor without a session, on any of the staff's calls.
+    const staffCalls: [string, object][] = [
+      ['/api/visits/slots/list', { good_id: good.id }],
+      ['/api/visits/slots/create', { good_id: good.id, starts_at: localAt(3, '10:00'), duration_minutes: 30, kind: 'on_site', place: 'Sur place', capacity: 2 }],
+      ['/api/visits/slots/remove', { id: 1 }],
+      ['/api/visits/day', { day: localAt(3, '10:00').slice(0, 10) }],
+    ];
+    for (const [path, body] of staffCalls) expect((await request(api.server).post(path).send(body)).status, path).toBe(401);
 
     const created = await slot({ kind: 'virtual', place: null, url: 'https://visite.exemple.fr/t3', starts_at: localAt(6, '12:30') });
     expect(created).toMatchObject({ good_id: good.id, kind: 'virtual', url: 'https://visite.exemple.fr/t3', place: null, capacity: 4, remaining: 4, bookings: [] });
