@@ -83,6 +83,10 @@ describe.each(BACKENDS)('visits booked online on $name', (backend) => {
     ];
     for (const [path, body] of staffCalls) expect((await request(api.server).post(path).send(body)).status, path).toBe(401);
 
+    // A time with its offset is that instant; without, France's clocks.
+    const instant = new Date(Date.now() + 6 * DAY);
+    instant.setUTCHours(17, 0, 0, 0);
+    expect((await slot({ starts_at: instant.toISOString() })).starts_at).toBe(instant.toISOString());
     const created = await slot({ kind: 'virtual', place: null, url: 'https://visite.exemple.fr/t3', starts_at: localAt(6, '12:30') });
     expect(created).toMatchObject({ good_id: good.id, kind: 'virtual', url: 'https://visite.exemple.fr/t3', place: null, capacity: 4, remaining: 4, bookings: [] });
     const { body } = await request(api.server).post('/api/front/visits/slots').send({ good_id: good.id }).expect(200);
@@ -106,7 +110,7 @@ describe.each(BACKENDS)('visits booked online on $name', (backend) => {
     expect(answer.body.booking).toMatchObject({ name: 'Ainhoa Etxeberria', email, phone: '06 12 34 56 78', cancelled_at: null, slot: { id: offered.id, remaining: 3 }, good: { id: good.id, path: good.path } });
     const mail = await inbox.waitFor((each) => each.to.includes(email));
     expect(mail.subject).toBe('Votre visite est réservée');
-    expect(mail.text).toMatch(/est réservée le \d+ \S+ \d{4} à 17\u00a0h\u00a045, pour 30 minutes \(rendez-vous : 12 avenue de la Plage, Anglet — devant le hall\)/);
+    expect(mail.text).toMatch(/est réservée le (lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche) \d+(er)? \S+ \d{4} à 17\u00a0h\u00a045, pour 30 minutes \(rendez-vous : 12 avenue de la Plage, Anglet — devant le hall\)/);
     expect(mail.links).toContain(`http://hsa.test/visites/${linkOf(mail)}`);
 
     const [file] = mail.attachments;
@@ -123,6 +127,12 @@ describe.each(BACKENDS)('visits booked online on $name', (backend) => {
 
     // The same address twice on one slot: refused, the first booking kept.
     expect((await book(offered.id, email).expect(409)).body.error).toBe('Vous avez déjà réservé ce créneau : retrouvez votre réservation dans l’e-mail de confirmation.');
+
+    // Each booking e-mails its address: five a day to one address at the most, from whatever network.
+    const many = 'maite.many@example.org';
+    for (let index = 0; index < 5; index += 1) await book((await slot({ starts_at: localAt(8, `1${index}:00`) })).id, many, `203.0.113.${index}`).expect(201);
+    const sixth = await book((await slot({ starts_at: localAt(8, '16:00') })).id, many, '203.0.113.9').expect(429);
+    expect(sixth.body.error).toBe('Cette adresse e-mail a réservé plusieurs visites aujourd’hui. Réessayez demain, ou appelez-nous au 05 59 00 00 00.');
   });
 
   it('never books more places than a slot has, twenty people asking at once', async () => {
@@ -165,10 +175,17 @@ describe.each(BACKENDS)('visits booked online on $name', (backend) => {
     expect((await request(api.server).post('/api/front/visits/move').send({ token: link, slot_id: first.id })).status).toBe(404);
   });
 
-  it('puts a file applicant’s booking in its follow-up as a visit, whose outcome staff give after the slot', async () => {
-    const offered = await slot({ starts_at: localAt(10, '15:00') });
-    await book(offered.id, 'customer@demo.hsa-lli.fr').expect(201);
+  it('puts a file applicant’s own booking in its follow-up as a visit, whose outcome staff give after the slot, and the link changes nothing past it', async () => {
     const record = await api.dataSource.manager.findOneOrFail(Record, { where: { user: { email: 'customer@demo.hsa-lli.fr' } } });
+    const visitsAt = async (at: string) => (await api.dataSource.manager.find(RecordEvent, { where: { record: { id: record.id }, type: 'visit' } })).filter((each) => each.at.toISOString() === at);
+    // Anyone may type an applicant's address: the visit is booked, and nothing is written into their file.
+    const typed = await slot({ starts_at: localAt(10, '16:00') });
+    await book(typed.id, 'customer@demo.hsa-lli.fr').expect(201);
+    expect(await visitsAt(typed.starts_at)).toEqual([]);
+    // The applicant, signed in with that address: their file has the visit.
+    const offered = await slot({ starts_at: localAt(10, '15:00') });
+    const booked = await agents.customer.post('/api/front/visits/book').send({ slot_id: offered.id, name: 'Ainhoa Etxeberria', email: 'customer@demo.hsa-lli.fr', phone: '06 12 34 56 78' }).expect(201);
+    expect(await visitsAt(offered.starts_at)).toHaveLength(1);
     const event = await api.dataSource.manager.findOneOrFail(RecordEvent, { where: { record: { id: record.id }, type: 'visit', good: { id: good.id } }, order: { id: 'DESC' } });
     expect(event).toMatchObject({ reason: 'on_site', outcome: null, comment: 'Réservée en ligne', actorId: null });
     expect(event.at.toISOString()).toBe(offered.starts_at);
@@ -187,8 +204,13 @@ describe.each(BACKENDS)('visits booked online on $name', (backend) => {
     const agent = (await agentsByRole(api)).hsa;
     await agent.post('/api/records/events/outcome').send({ id: event.id, outcome: 'interested' }).expect(200);
     expect((await agent.post('/api/records/events/outcome').send({ id: event.id, outcome: 'no_interest' }).expect(409)).body.error).toBe('Cet événement a déjà une issue (« Intéressé(e) »).');
+    // Past its start, the booking's link neither cancels nor moves it, and staff no longer withdraw the slot.
+    const link = linkOf(await inbox.waitFor((mail) => mail.links.some((each) => each.includes(`/visites/${booked.body.booking.id}_`))));
+    expect((await request(api.server).post('/api/front/visits/cancel').send({ token: link }).expect(409)).body.error).toBe('Cette visite a commencé : elle ne peut plus être annulée ni déplacée.');
+    expect((await request(api.server).post('/api/front/visits/move').send({ token: link, slot_id: typed.id }).expect(409)).body.error).toBe('Cette visite a commencé : elle ne peut plus être annulée ni déplacée.');
+    expect((await agent.post('/api/visits/slots/remove').send({ id: offered.id }).expect(409)).body.error).toBe('Ce créneau est passé : il ne peut plus être retiré. Donnez l’issue de chaque visite sur la page du dossier.');
     vi.useRealTimers();
-    expect((await api.dataSource.manager.findOneByOrFail(RecordEvent, { id: event.id })).outcome).toBe('interested');
+    expect(await api.dataSource.manager.findOneByOrFail(RecordEvent, { id: event.id })).toMatchObject({ outcome: 'interested', at: new Date(offered.starts_at) });
   });
 
   it('reminds each booking the day before, once; a slot withdrawn cancels its bookings and says so; bookings go 90 days after', async () => {

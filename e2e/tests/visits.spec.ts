@@ -13,7 +13,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { startInbox, type ReceivedMail, type SmtpInbox } from '@hsa-lli/common/testing';
 import { E2E_PORT, E2E_SMTP_PORT } from '../support/e2e-env.ts';
-import { emailOf, expect, loginAs, test } from '../support/fixtures.ts';
+import { DEMO_PASSWORD, emailOf, expect, loginAs, test } from '../support/fixtures.ts';
 import { withTestData } from '../support/test-data.ts';
 
 /** Where the journey's pictures go, to be looked at: `<step>-<width>.png`. */
@@ -69,8 +69,10 @@ async function pressOn(control: Locator, key = 'Enter'): Promise<void> {
 }
 
 /** A visitor's booking through the API, as the good's page sends it. */
-async function bookThroughApi(slotId: number, name: string, email: string): Promise<void> {
+/** A booking made without the page; `signedIn`: by the account of that address, logged in (its file then has the visit). */
+async function bookThroughApi(slotId: number, name: string, email: string, { signedIn = false } = {}): Promise<void> {
   const context = await requests.newContext({ baseURL: `http://127.0.0.1:${E2E_PORT}` });
+  if (signedIn) expect((await context.post('/api/auth/login', { data: { email, password: DEMO_PASSWORD } })).ok()).toBe(true);
   const answer = await context.post('/api/front/visits/book', { data: { slot_id: slotId, name, email, phone: '06 11 22 33 44' } });
   expect(answer.status(), await answer.text()).toBe(201);
   await context.dispose();
@@ -296,8 +298,8 @@ test.describe.serial('visits booked online', () => {
   });
 
   test('the day’s page lists every good’s slots with their bookings, the good and the file, and moves from day to day', async ({ page }) => {
-    // The file's applicant books the first slot: their booking names their file.
-    await bookThroughApi(ids.first, `${APPLICANT.firstName} ${APPLICANT.lastName}`, APPLICANT.email);
+    // The file's applicant, signed in, books the first slot: their booking names their file.
+    await bookThroughApi(ids.first, `${APPLICANT.firstName} ${APPLICANT.lastName}`, APPLICANT.email, { signedIn: true });
     await loginAs(page, emailOf('hsa'));
     const day = slots.first.slice(0, 10);
     await page.goto(`/admin/visites?jour=${day}`);

@@ -33,7 +33,7 @@ export class VisitsController {
   @Post('front/visits/book')
   @HttpCode(201)
   async book(@SchemaBody(visitBookingSchema) request: VisitBookingRequest, @Req() http: Request) {
-    return found(await this.visits.book(request, http.ip));
+    return found(await this.visits.book(request, http.ip, http.user as SessionUser | undefined));
   }
 
   @Public()

@@ -2,9 +2,10 @@ import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import type { VisitSlotRequest, VisitSlotStaffView } from '@hsa-lli/common/back-office';
 import {
-  formatDate,
+  formatDayOfWeek,
   formatTime,
   goodPath,
+  instantOf,
   parisDay,
   parisInstant,
   VISIT_LIMITS,
@@ -16,6 +17,7 @@ import { Between, In, IsNull, LessThan, MoreThan, type DataSource, type EntityMa
 import type { SessionUser } from '../auth/session-user.js';
 import { APP_CONFIG } from '../config/config.module.js';
 import type { AppConfig } from '../config/config.js';
+import { scrubDeletedPages } from '../database/data-source.js';
 import { lockedTransaction } from '../database/list-query.js';
 import { FollowUpService } from '../follow-up/follow-up.service.js';
 import { RecordEvent } from '../follow-up/entities/record-event.entity.js';
@@ -35,12 +37,11 @@ import { visitCalendar } from './visit-calendar.js';
 const JOB = 'daily';
 /** The reminders of the next day's visits go in the morning, France's time. */
 const HOUR = 9;
-/** Days a visit's bookings (who came, their address and phone) are kept after it, then deleted with their slot. */
-export const VISITS_KEPT_DAYS = 90;
 const HOUR_MS = 60 * 60_000;
 /** The kind of a booking's own link (SignedLinks). */
 const LINK = 'visit';
 const FULL = 'Ce créneau est complet : choisissez-en un autre.';
+const PAST = 'Cette visite a commencé : elle ne peut plus être annulée ni déplacée.';
 
 const endOf = (slot: VisitSlot) => new Date(slot.startsAt.getTime() + slot.durationMinutes * 60_000);
 const active = (booking: VisitBooking) => booking.cancelledAt === null;
@@ -60,7 +61,7 @@ function slotView(slot: VisitSlot, taken: number): VisitSlotView {
 }
 
 /** « le jeudi 3 décembre 2026 à 18 h 00 »: when a visit is, as its e-mails say it. */
-const when = (slot: VisitSlot) => `le ${formatDate(parisDay(slot.startsAt))} à ${formatTime(slot.startsAt)}`;
+const when = (slot: VisitSlot) => `le ${formatDayOfWeek(slot.startsAt)} à ${formatTime(slot.startsAt)}`;
 const where = (slot: VisitSlot) => (slot.kind === 'virtual' ? `visite virtuelle : ${slot.url}` : `rendez-vous : ${slot.place}`);
 
 /**
@@ -100,11 +101,20 @@ export class VisitsService implements OnApplicationBootstrap {
     return slots.map((slot) => slotView(slot, slot.bookings.filter(active).length));
   }
 
-  /** « Réserver une visite »: 404 (null) for a slot past or of a good visitors may not see, 409 when it is full. */
-  async book(request: VisitBookingRequest, network: string | undefined, now = new Date()): Promise<{ booking: VisitBookingView } | null> {
+  /**
+   * « Réserver une visite »: 404 (null) for a slot past or of a good visitors may not see, 409 when it is full. The
+   * booking is a visit in an application file only when its holder makes it, signed in with the booking's address:
+   * anyone may type an address, and nobody writes into another's file.
+   */
+  async book(request: VisitBookingRequest, network: string | undefined, signedIn: SessionUser | undefined, now = new Date()): Promise<{ booking: VisitBookingView } | null> {
     if ((await this.limiter.hit(`visits:ip:${network}`, { max: VISIT_LIMITS.bookingsPerHour, windowMs: HOUR_MS })) > VISIT_LIMITS.bookingsPerHour) {
       throw new TooManyAttemptsError('Vous avez réservé plusieurs visites en peu de temps. Réessayez dans une heure, ou appelez-nous au 05 59 00 00 00.');
     }
+    // Each booking e-mails its address: a few a day to one address, whoever asks.
+    if ((await this.limiter.hit(`visits:address:${this.links.digest('visit-address', request.email)}`, { max: VISIT_LIMITS.bookingsPerAddressPerDay, windowMs: 24 * HOUR_MS })) > VISIT_LIMITS.bookingsPerAddressPerDay) {
+      throw new TooManyAttemptsError('Cette adresse e-mail a réservé plusieurs visites aujourd’hui. Réessayez demain, ou appelez-nous au 05 59 00 00 00.');
+    }
+    const holder = signedIn && signedIn.email.toLowerCase() === request.email.toLowerCase() ? signedIn.email : null;
     const booked = await lockedTransaction(this.dataSource, VisitSlot, request.slot_id, async (manager) => {
       const slot = await this.openSlot(manager, request.slot_id, now);
       if (!slot) return null;
@@ -112,7 +122,7 @@ export class VisitsService implements OnApplicationBootstrap {
         throw new ConflictError('Vous avez déjà réservé ce créneau : retrouvez votre réservation dans l’e-mail de confirmation.');
       }
       if (slot.bookings.filter(active).length >= slot.capacity) throw new ConflictError(FULL);
-      const record = await this.records.ofAccountEmail(request.email, manager);
+      const record = holder ? await this.records.ofAccountEmail(holder, manager) : null;
       const booking = await manager.save(
         manager.create(VisitBooking, { slot, name: request.name, email: request.email, phone: request.phone, record: record ? { id: record.id } : null, cancelledAt: null, remindedAt: null }),
       );
@@ -135,15 +145,23 @@ export class VisitsService implements OnApplicationBootstrap {
     return booking ? this.bookingView(booking, booking.slot, booking.slot.bookings.filter(active).length) : null;
   }
 
-  /** Cancels the booking its link names: its place is free again, the file's visit says so. Null for any other link. */
+  /**
+   * Cancels the booking its link names, until its visit starts: its place is free again, the file's visit says so
+   * (unless staff gave it an outcome already). Null for any other link.
+   */
   async cancel(token: string, now = new Date()): Promise<VisitBookingView | null> {
     const booking = await this.fromLink(token);
     if (!booking) return null;
-    if (booking.cancelledAt) return this.bookingView(booking, booking.slot, booking.slot.bookings.filter(active).length);
-    await this.dataSource.transaction(async (manager) => {
-      await manager.update(VisitBooking, { id: booking.id }, { cancelledAt: now });
-      if (booking.event) await manager.update(RecordEvent, { id: booking.event.id }, { outcome: 'not_done', comment: 'Réservée en ligne, annulée par le demandeur' });
+    const unchanged = () => this.bookingView(booking, booking.slot, booking.slot.bookings.filter(active).length);
+    if (booking.cancelledAt) return unchanged();
+    if (booking.slot.startsAt <= now) throw new ConflictError(PAST);
+    const cancelled = await this.dataSource.transaction(async (manager) => {
+      // Once only, whatever else the link does meanwhile (a move, another tab's cancel).
+      if (!(await manager.update(VisitBooking, { id: booking.id, cancelledAt: IsNull() }, { cancelledAt: now })).affected) return false;
+      if (booking.event) await manager.update(RecordEvent, { id: booking.event.id, outcome: IsNull() }, { outcome: 'not_done', comment: 'Réservée en ligne, annulée par le demandeur' });
+      return true;
     });
+    if (!cancelled) return this.details(token);
     if (booking.record) await this.followUp.changed(booking.record.id);
     booking.cancelledAt = now;
     await this.mail.send({
@@ -155,18 +173,20 @@ export class VisitsService implements OnApplicationBootstrap {
     return this.bookingView(booking, booking.slot, booking.slot.bookings.filter(active).length - 1);
   }
 
-  /** Moves the booking its link names to another coming slot of the same good, under that slot's lock. */
+  /** Moves the booking its link names, until its visit starts, to another coming slot of the same good, under that slot's lock. */
   async move(token: string, slotId: number, now = new Date()): Promise<VisitBookingView | null> {
     const booking = await this.fromLink(token);
     if (!booking || booking.cancelledAt) return null;
     if (booking.slot.id === slotId) return this.bookingView(booking, booking.slot, booking.slot.bookings.filter(active).length);
+    if (booking.slot.startsAt <= now) throw new ConflictError(PAST);
     const slot = await lockedTransaction(this.dataSource, VisitSlot, slotId, async (manager) => {
       const target = await this.openSlot(manager, slotId, now);
       if (!target || target.good.id !== booking.slot.good.id) return null;
       if (target.bookings.some((other) => active(other) && other.email === booking.email)) throw new ConflictError('Vous avez déjà réservé ce créneau.');
       if (target.bookings.filter(active).length >= target.capacity) throw new ConflictError(FULL);
-      await manager.update(VisitBooking, { id: booking.id }, { slot: { id: target.id }, remindedAt: null });
-      if (booking.event) await manager.update(RecordEvent, { id: booking.event.id }, { at: target.startsAt, reason: target.kind });
+      // Not once cancelled meanwhile.
+      if (!(await manager.update(VisitBooking, { id: booking.id, cancelledAt: IsNull() }, { slot: { id: target.id }, remindedAt: null })).affected) return null;
+      if (booking.event) await manager.update(RecordEvent, { id: booking.event.id, outcome: IsNull() }, { at: target.startsAt, reason: target.kind });
       return target;
     });
     if (!slot) return null;
@@ -195,7 +215,7 @@ export class VisitsService implements OnApplicationBootstrap {
   async createSlot(request: VisitSlotRequest, now = new Date()): Promise<VisitSlotStaffView | null> {
     const good = await this.goods.withResidence(request.good_id);
     if (!good) return null;
-    const startsAt = parisInstant(request.starts_at.slice(0, 16));
+    const startsAt = instantOf(request.starts_at);
     if (startsAt <= now) throw new ConflictError('Ce créneau est déjà passé : choisissez une date à venir.');
     const slot = await this.slots.save(
       this.slots.create({
@@ -212,14 +232,18 @@ export class VisitsService implements OnApplicationBootstrap {
     return this.staffViews([slot])[0]!;
   }
 
-  /** Withdraws a slot: its bookings are cancelled and their makers told. Answers false for an unknown slot. */
-  async removeSlot(id: number, actor: SessionUser): Promise<boolean> {
+  /**
+   * Withdraws a slot to come: its bookings are cancelled and their makers told. Answers false for an unknown slot; 409
+   * once it has begun (it stays, with who came, until the daily run deletes it).
+   */
+  async removeSlot(id: number, actor: SessionUser, now = new Date()): Promise<boolean> {
     const slot = await this.slots.findOne({ where: { id }, relations: { good: { residence: true }, bookings: { record: true, event: true } } });
     if (!slot) return false;
+    if (slot.startsAt <= now) throw new ConflictError('Ce créneau est passé : il ne peut plus être retiré. Donnez l’issue de chaque visite sur la page du dossier.');
     const booked = slot.bookings.filter(active);
     await this.dataSource.transaction(async (manager) => {
       const events = booked.flatMap((booking) => (booking.event ? [booking.event.id] : []));
-      if (events.length > 0) await manager.update(RecordEvent, { id: In(events) }, { outcome: 'not_done', comment: `Créneau retiré par ${actor.firstName} ${actor.lastName}` });
+      if (events.length > 0) await manager.update(RecordEvent, { id: In(events), outcome: IsNull() }, { outcome: 'not_done', comment: `Créneau retiré par ${actor.firstName} ${actor.lastName}` });
       await manager.delete(VisitSlot, { id });
     });
     for (const recordId of new Set(booked.flatMap((booking) => (booking.record ? [booking.record.id] : [])))) await this.followUp.changed(recordId);
@@ -237,7 +261,8 @@ export class VisitsService implements OnApplicationBootstrap {
   /** The daily run: the next day's reminders, then the slots past their keeping days deleted with their bookings. */
   async daily(now = new Date()): Promise<{ reminded: number; removed: number }> {
     const { reminded } = await this.remind(now);
-    const removed = (await this.slots.delete({ startsAt: LessThan(new Date(now.getTime() - VISITS_KEPT_DAYS * 24 * HOUR_MS)) })).affected ?? 0;
+    const removed = (await this.slots.delete({ startsAt: LessThan(new Date(now.getTime() - VISIT_LIMITS.keptDays * 24 * HOUR_MS)) })).affected ?? 0;
+    if (removed > 0) await scrubDeletedPages(this.dataSource);
     return { reminded, removed };
   }
 
@@ -270,7 +295,8 @@ export class VisitsService implements OnApplicationBootstrap {
     for (const view of slots) {
       const bookings = await this.bookings.find({ where: { slot: { id: view.id }, cancelledAt: IsNull(), remindedAt: IsNull() }, relations: { slot: { good: { residence: true } } } });
       for (const booking of bookings) {
-        await this.bookings.update({ id: booking.id }, { remindedAt: now });
+        // Once, even when two runs meet.
+        if (!(await this.bookings.update({ id: booking.id, remindedAt: IsNull() }, { remindedAt: now })).affected) continue;
         await this.mail.send({
           to: booking.email,
           subject: 'Rappel : votre visite demain',

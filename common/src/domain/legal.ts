@@ -4,6 +4,7 @@
  * filled in by the provider before the site opens.
  */
 import { ALERT_LIMITS } from './alerts.js';
+import { VISIT_LIMITS } from './visits.js';
 
 export interface LegalSection {
   heading: string;
@@ -82,6 +83,7 @@ export const PRIVACY_NOTICE: LegalDocument = {
         'Recueillir l’avis du comité sur les dossiers : mêmes bases légales que l’instruction.',
         'Gérer votre compte et sa sécurité (identifiants, journaux de connexion) : exécution du contrat d’utilisation du site (article 6.1.b) et intérêt légitime à protéger les comptes (article 6.1.f).',
         'Vous prévenir par e-mail des logements qui correspondent à une recherche (alertes) : votre adresse e-mail et les critères de la recherche, uniquement avec votre consentement, confirmé par un lien envoyé à cette adresse (article 6.1.a) ; chaque e-mail d’alerte permet de vous désinscrire en un clic.',
+        'Organiser les visites de logements réservées en ligne : nom, e-mail, téléphone et créneau choisi, pour vous confirmer la visite, vous la rappeler la veille et vous joindre ce jour-là ; si vous réservez connecté(e) à votre compte, la visite est notée dans votre dossier. Base légale : mesures précontractuelles prises à votre demande (article 6.1.b).',
         'Mesurer l’audience du site : uniquement avec votre consentement (article 6.1.a), que vous pouvez retirer à tout moment.',
       ],
     },
@@ -96,6 +98,7 @@ export const PRIVACY_NOTICE: LegalDocument = {
         'Comptes créés sur invitation et jamais activés : 30 jours après l’expiration de l’invitation.',
         'Demandes de contact : trois ans après notre dernier échange.',
         `Alertes par e-mail : ${ALERT_LIMITS.months} mois après leur confirmation ou après votre dernier « Garder cette alerte » ; une alerte jamais confirmée, ${ALERT_LIMITS.confirmationDays} jours après sa demande.`,
+        `Visites réservées en ligne : ${VISIT_LIMITS.keptDays} jours après la visite.`,
         'Journaux de consultation des dossiers : un an.',
         'Sauvegardes : 30 jours ; une donnée effacée disparaît des sauvegardes au plus tard dans ce délai.',
         'Cookies de mesure d’audience : treize mois au plus ; statistiques : vingt-cinq mois au plus.',

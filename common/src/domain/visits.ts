@@ -15,6 +15,10 @@ export const VISIT_LIMITS = {
   capacity: 20,
   /** Bookings one network address may make in an hour. */
   bookingsPerHour: 10,
+  /** Bookings made with one e-mail address in a day (each e-mails it). */
+  bookingsPerAddressPerDay: 5,
+  /** Days a visit's bookings (who came, their address and phone) are kept after it, then deleted with their slot. */
+  keptDays: 90,
 } as const;
 
 const ID_WRONG = "L'identifiant doit être un nombre entier.";

@@ -28,7 +28,7 @@ function placesText(slot: VisitSlotStaffView): string {
 /**
  * A visit slot as staff see it: when (`title`: the day on a good's page, the good on a day's page), how long, where,
  * its places, and who booked (name, address, phone, and their application file when they have one: a link for whoever
- * may open it). `children`: what may be done with it.
+ * may open it). `children`: what may be done with it while it is to come (a slot past stays as it was, a record).
  */
 export function VisitSlotCard({ slot, title, children }: { slot: VisitSlotStaffView; title: ReactNode; children?: ReactNode }) {
   const id = useId();
@@ -90,7 +90,7 @@ export function VisitSlotCard({ slot, title, children }: { slot: VisitSlotStaffV
           ))}
         </ul>
       )}
-      {children}
+      {!past && children}
     </article>
   );
 }

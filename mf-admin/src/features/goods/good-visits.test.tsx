@@ -62,6 +62,17 @@ describe('« Visites » on a good’s page', () => {
     await noViolations(container);
   });
 
+  it('keeps a slot that has begun as a record: « Passé », with who booked, and nothing to withdraw', async () => {
+    const started = new Date(Date.now() - 10 * 60_000);
+    api.answer = () => json({ data: [{ ...SLOT, starts_at: started.toISOString(), ends_at: new Date(started.getTime() + 30 * 60_000).toISOString() }] });
+    const { container } = show();
+    await until(() => container.querySelector('article') !== null);
+    const slot = container.querySelector('article')!;
+    expect(textOf(slot)).toContain('Passé 30 min');
+    expect(slot.querySelectorAll('li')).toHaveLength(2);
+    expect(slot.querySelector('button')).toBeNull();
+  });
+
   it('checks a new slot as the API will, puts a time past under its field, then publishes it', async () => {
     let published = false;
     api.answer = (path, body) => {
