@@ -1,6 +1,7 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import {
+  addMonths,
   ALERT_LIMITS,
   describeFilters,
   FLAT_SIZE_OPTIONS,
@@ -15,11 +16,12 @@ import {
   type AlertView,
   type ResidenceFilters,
 } from '@hsa-lli/common/domain';
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { In, IsNull, LessThan, Not, type DataSource, type EntityManager, type Repository } from 'typeorm';
 import type { SessionUser } from '../auth/session-user.js';
 import { APP_CONFIG } from '../config/config.module.js';
 import type { AppConfig } from '../config/config.js';
+import { scrubDeletedPages } from '../database/data-source.js';
 import { rowLock } from '../database/list-query.js';
 import { TooManyAttemptsError } from '../http/api-errors.js';
 import { RateLimiter } from '../http/rate-limiter.service.js';
@@ -27,6 +29,7 @@ import { JobsService } from '../jobs/jobs.service.js';
 import { MailService, type Mail } from '../mail/mail.service.js';
 import { ResidencesService, type OfferedHome } from '../residences/residences.service.js';
 import { SignedLinks } from '../tokens/signed-links.js';
+import { hashToken } from '../tokens/tokens.service.js';
 import { AlertHome } from './entities/alert-home.entity.js';
 import { Alert } from './entities/alert.entity.js';
 
@@ -38,13 +41,6 @@ const HOUR = 8;
 const DAY_MS = 24 * 60 * 60_000;
 const HOUR_MS = 60 * 60_000;
 
-const hashOf = (raw: string) => createHash('sha256').update(raw).digest('hex');
-
-const addMonths = (instant: Date, months: number) => {
-  const moved = new Date(instant);
-  moved.setUTCMonth(moved.getUTCMonth() + months);
-  return moved;
-};
 
 /** The day an alert stops by itself unless renewed (France's day). */
 const endOf = (alert: Alert): Date | null => (alert.renewedAt ? addMonths(alert.renewedAt, ALERT_LIMITS.months) : null);
@@ -143,7 +139,7 @@ export class AlertsService implements OnApplicationBootstrap {
       }
       const raw = randomBytes(32).toString('base64url');
       const alert = same ?? manager.create(Alert, { email: request.email, filters, confirmedAt: null, renewedAt: null, lastSentAt: null });
-      alert.confirmHash = hashOf(raw);
+      alert.confirmHash = hashToken(raw);
       alert.confirmExpiresAt = new Date(now.getTime() + ALERT_LIMITS.confirmationDays * DAY_MS);
       await manager.save(alert);
       return {
@@ -164,16 +160,16 @@ export class AlertsService implements OnApplicationBootstrap {
   /** The confirmation link's use: the alert starts, and the homes already on offer are taken as known. */
   async confirm(raw: string, now = new Date()): Promise<AlertView | null> {
     const confirmed = await this.dataSource.transaction(async (manager) => {
-      const alert = await manager.findOne(Alert, { where: { confirmHash: hashOf(raw) }, lock: rowLock(manager) });
+      const alert = await manager.findOne(Alert, { where: { confirmHash: hashToken(raw) }, lock: rowLock(manager) });
       if (!alert || !alert.confirmExpiresAt || alert.confirmExpiresAt <= now) return null;
       Object.assign(alert, { confirmHash: null, confirmExpiresAt: null, confirmedAt: now, renewedAt: now });
       await manager.save(alert);
+      // With the confirmation, so that no daily run in between takes them for news.
+      const offered = await this.residences.offeredHomes(alert.filters, parisDay(now));
+      if (offered.length > 0) await manager.insert(AlertHome, offered.map((home) => ({ alertId: alert.id, goodId: home.id })));
       return alert;
     });
-    if (!confirmed) return null;
-    const offered = await this.residences.offeredHomes(confirmed.filters, parisDay(now));
-    if (offered.length > 0) await this.homes.insert(offered.map((home) => ({ alertId: confirmed.id, goodId: home.id })));
-    return toAlertView(confirmed);
+    return confirmed && toAlertView(confirmed);
   }
 
   /** The alert its own link names (the link of its e-mails), or null. */
@@ -187,6 +183,7 @@ export class AlertsService implements OnApplicationBootstrap {
     const alert = await this.fromLink(token);
     if (!alert) return false;
     await this.alerts.delete({ id: alert.id });
+    await scrubDeletedPages(this.dataSource);
     return true;
   }
 
@@ -203,7 +200,9 @@ export class AlertsService implements OnApplicationBootstrap {
 
   /** Deletes one of the caller's alerts; false for an id that is not one of theirs. */
   async removeMine(caller: SessionUser, id: number): Promise<boolean> {
-    return ((await this.alerts.delete({ id, email: caller.email })).affected ?? 0) > 0;
+    if (!(await this.alerts.delete({ id, email: caller.email })).affected) return false;
+    await scrubDeletedPages(this.dataSource);
+    return true;
   }
 
   /** Renews one of the caller's confirmed alerts; null for an id that is not one of theirs or not confirmed. */
@@ -231,6 +230,7 @@ export class AlertsService implements OnApplicationBootstrap {
     const done: AlertsRun = { sent: 0, ended: 0, unconfirmed: 0 };
     done.unconfirmed = (await this.alerts.delete({ confirmedAt: IsNull(), confirmExpiresAt: LessThan(now) })).affected ?? 0;
     done.ended = (await this.alerts.delete({ renewedAt: LessThan(addMonths(now, -ALERT_LIMITS.months)) })).affected ?? 0;
+    if (done.unconfirmed + done.ended > 0) await scrubDeletedPages(this.dataSource);
     const today = parisDay(now);
     const offers = new Map<string, Promise<OfferedHome[]>>();
     const offered = (filters: ResidenceFilters) => {

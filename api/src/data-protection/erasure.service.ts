@@ -21,6 +21,7 @@ import { RecordEvent } from '../follow-up/entities/record-event.entity.js';
 import { RecordNote } from '../follow-up/entities/record-note.entity.js';
 import { RecordStageChange } from '../follow-up/entities/record-stage-change.entity.js';
 import { Change } from '../history/entities/change.entity.js';
+import { scrubDeletedPages } from '../database/data-source.js';
 import { rowLock } from '../database/list-query.js';
 import { MailService } from '../mail/mail.service.js';
 import { PrintingService } from '../printing/printing.service.js';
@@ -174,7 +175,7 @@ export class ErasureService {
       return form.email;
     });
     if (email === null) return;
-    await this.scrubDeletedPages();
+    await scrubDeletedPages(this.dataSource);
     await this.mail.forgetFiles({ naming: email });
   }
 
@@ -226,17 +227,9 @@ export class ErasureService {
     await manager.insert(Erasure, { subject, subjectId, what, rule, actorId: self ? null : (actor?.id ?? null), actorName, at: new Date() });
   }
 
-  /**
-   * On SQLite, the log written back into the database file and emptied: the deleted values' pages, overwritten there
-   * (`secure_delete`), are then all there is. After each erasure, and after each retention run's deletions.
-   */
-  async scrubDeletedPages(): Promise<void> {
-    if (this.dataSource.options.type === 'better-sqlite3') await this.dataSource.query('PRAGMA wal_checkpoint(TRUNCATE)');
-  }
-
   /** The encrypted documents, printed summaries, sessions, exports and e-mail files of what was erased. */
   private async removeLeftovers({ storedNames, records, users }: Leftovers): Promise<void> {
-    await this.scrubDeletedPages();
+    await scrubDeletedPages(this.dataSource);
     await this.vault.remove(...storedNames);
     for (const id of records) await this.printing.files.remove('summary', id);
     for (const user of users) {

@@ -1,11 +1,12 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { formatDate, parisDay, type ErasureRule } from '@hsa-lli/common/domain';
+import { addMonths, formatDate, parisDay, type ErasureRule } from '@hsa-lli/common/domain';
 import { Brackets, In, IsNull, LessThan, LessThanOrEqual, Not, type DataSource, type EntityManager } from 'typeorm';
 import { AuditEntry } from '../audit/entities/audit-entry.entity.js';
 import { APP_CONFIG } from '../config/config.module.js';
 import type { AppConfig, RetentionDelays } from '../config/config.js';
 import { ContactForm } from '../contact-forms/entities/contact-form.entity.js';
+import { scrubDeletedPages } from '../database/data-source.js';
 import { RecordDocument } from '../documents/entities/record-document.entity.js';
 import { FollowUpService } from '../follow-up/follow-up.service.js';
 import { RecordEvent } from '../follow-up/entities/record-event.entity.js';
@@ -28,11 +29,6 @@ const DAY_MS = 24 * 60 * 60_000;
 const LEASE_STAGES: Record['stage'][] = ['lease_signed', 'moved_in'];
 
 const addDays = (instant: Date, days: number) => new Date(instant.getTime() + days * DAY_MS);
-const addMonths = (instant: Date, months: number) => {
-  const moved = new Date(instant);
-  moved.setUTCMonth(moved.getUTCMonth() + months);
-  return moved;
-};
 const addYears = (instant: Date, years: number) => addMonths(instant, 12 * years);
 /** An instant read raw from the database: a Date (MariaDB) or UTC text without its zone (SQLite). */
 const rawDate = (value: unknown): Date | null =>
@@ -117,7 +113,7 @@ export class RetentionService implements OnApplicationBootstrap {
     ] as const) {
       await this.attempt(rule, work);
     }
-    await this.erasure.scrubDeletedPages();
+    await scrubDeletedPages(this.dataSource);
     this.logger.log(`Retention: ${Object.entries(done).map(([what, count]) => `${what} ${count}`).join(', ')}`);
     return done;
   }

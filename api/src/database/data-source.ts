@@ -78,3 +78,12 @@ export function dataSourceOptions(config: Pick<AppConfig, 'databaseUrl' | 'dataD
 export async function openDataSource(options: DataSourceOptions): Promise<DataSource> {
   return takeTurnsOnSqlite(await new DataSource(options).initialize());
 }
+
+/**
+ * On SQLite, the log written back into the database file and emptied: the deleted values' pages, overwritten there
+ * (`secure_delete`), are then all there is. After each deletion of personal data: an erasure, a retention run, the
+ * alerts' and the visits' own deletions.
+ */
+export async function scrubDeletedPages(dataSource: DataSource): Promise<void> {
+  if (dataSource.options.type === 'better-sqlite3') await dataSource.query('PRAGMA wal_checkpoint(TRUNCATE)');
+}

@@ -23,6 +23,13 @@ export interface EraseMeAnswer {
   kept: { what: string[]; until: string | null; why: string } | null;
 }
 
+/** An instant `months` later (earlier when negative), the day of the month kept: how keeping delays in months are counted. */
+export function addMonths(instant: Date, months: number): Date {
+  const moved = new Date(instant);
+  moved.setUTCMonth(moved.getUTCMonth() + months);
+  return moved;
+}
+
 /** The name of the ZIP a person downloads: their data on the day it was made. */
 export function dataExportFileName(day: string): string {
   return `mes-donnees-hsa-${day}.zip`;
