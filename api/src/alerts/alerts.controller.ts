@@ -1,11 +1,12 @@
-import { Controller, HttpCode, NotFoundException, Param, Post, Req } from '@nestjs/common';
+import { Controller, HttpCode, Param, Post, Req } from '@nestjs/common';
+import { idRequestSchema } from '@hsa-lli/common/back-office';
 import { alertCreateSchema, linkTokenSchema, type AlertCreateRequest } from '@hsa-lli/common/domain';
 import type { Request } from 'express';
 import { Actor, ForPage, Public } from '../auth/access.decorators.js';
 import type { SessionUser } from '../auth/session-user.js';
+import { found } from '../http/api-errors.js';
 import { SchemaBody } from '../http/schema-body.js';
 import { AlertsService } from './alerts.service.js';
-import { alertIdSchema } from './dto/alert-id.dto.js';
 
 /** Where a signed-in person manages the alerts of their address. */
 const PAGE = '/mes-identifiants';
@@ -80,20 +81,16 @@ export class AlertsController {
   @ForPage(PAGE)
   @Post('alerts/mine/renew')
   @HttpCode(200)
-  async renewMine(@SchemaBody(alertIdSchema) { id }: { id: number }, @Actor() caller: SessionUser) {
+  async renewMine(@SchemaBody(idRequestSchema) { id }: { id: number }, @Actor() caller: SessionUser) {
     return { alert: found(await this.alerts.renewMine(caller, id)) };
   }
 
   @ForPage(PAGE)
   @Post('alerts/mine/remove')
   @HttpCode(200)
-  async removeMine(@SchemaBody(alertIdSchema) { id }: { id: number }, @Actor() caller: SessionUser) {
+  async removeMine(@SchemaBody(idRequestSchema) { id }: { id: number }, @Actor() caller: SessionUser) {
     found(await this.alerts.removeMine(caller, id));
     return {};
   }
 }
 
-function found<T>(value: T | null | false): T {
-  if (value === null || value === false) throw new NotFoundException();
-  return value;
-}

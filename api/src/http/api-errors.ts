@@ -1,4 +1,4 @@
-import { HttpException, HttpStatus } from '@nestjs/common';
+import { HttpException, HttpStatus, NotFoundException } from '@nestjs/common';
 import type { ApiErrorBody, ApiErrorCode } from '@hsa-lli/common/domain';
 
 /** An error answer whose body the API wrote for the user, in French. */
@@ -30,4 +30,10 @@ export class ConflictError extends ApiHttpError {
   constructor(error: string, code?: ApiErrorCode) {
     super(code ? { error, code } : { error }, HttpStatus.CONFLICT);
   }
+}
+
+/** What a service found, or a 404 where it found nothing (null) or nothing the caller may see (false). */
+export function found<T>(value: T | null | false): T {
+  if (value === null || value === false) throw new NotFoundException();
+  return value;
 }

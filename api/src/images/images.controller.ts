@@ -5,6 +5,7 @@ import { DEFAULT_IMAGE_WIDTH, IMAGE_WIDTHS, UNEXPECTED_FIELD, type ImageView, ty
 import type { Request, Response } from 'express';
 import { Actor, ForPage, Public } from '../auth/access.decorators.js';
 import type { SessionUser } from '../auth/session-user.js';
+import { found } from '../http/api-errors.js';
 import { SchemaBody } from '../http/schema-body.js';
 import { PublicReadCache } from '../public-reads/public-read-cache.js';
 import { pictureKey } from '../public-reads/public-reads.middleware.js';
@@ -28,10 +29,6 @@ const IMAGE_REFUSALS = new UploadErrorsInterceptor({
   otherField: UNEXPECTED_FIELD,
 });
 
-function found<T>(value: T | null): T {
-  if (value === null) throw new NotFoundException();
-  return value;
-}
 
 @Controller('images')
 export class ImagesController {

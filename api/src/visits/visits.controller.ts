@@ -1,10 +1,10 @@
-import { Controller, HttpCode, NotFoundException, Post, Req } from '@nestjs/common';
+import { Controller, HttpCode, Post, Req } from '@nestjs/common';
 import { visitDaySchema, visitSlotIdSchema, visitSlotSchema, visitSlotsOfGoodSchema, type VisitSlotRequest } from '@hsa-lli/common/back-office';
 import { linkTokenSchema, visitBookingSchema, visitMoveSchema, type VisitBookingRequest } from '@hsa-lli/common/domain';
 import type { Request } from 'express';
-import * as z from 'zod/mini';
 import { Actor, ForPage, Public } from '../auth/access.decorators.js';
 import type { SessionUser } from '../auth/session-user.js';
+import { found } from '../http/api-errors.js';
 import { SchemaBody } from '../http/schema-body.js';
 import { VisitsService } from './visits.service.js';
 
@@ -12,7 +12,6 @@ import { VisitsService } from './visits.service.js';
 const GOOD_PAGE = '/admin/liste-des-biens/[id]';
 const VISITS_PAGE = '/admin/visites';
 
-const goodIdSchema = z.strictObject({ good_id: z.int("L'identifiant du bien doit être un nombre entier.") });
 
 /**
  * Visits booked online (docs/visits.md): the slots and booking of a good's public page, the booking's own link (an
@@ -25,7 +24,7 @@ export class VisitsController {
   @Public()
   @Post('front/visits/slots')
   @HttpCode(200)
-  async slots(@SchemaBody(goodIdSchema) { good_id }: { good_id: number }) {
+  async slots(@SchemaBody(visitSlotsOfGoodSchema) { good_id }: { good_id: number }) {
     return { data: found(await this.visits.publicSlots(good_id)) };
   }
 
@@ -87,7 +86,3 @@ export class VisitsController {
   }
 }
 
-function found<T>(value: T | null | false): T {
-  if (value === null || value === false) throw new NotFoundException();
-  return value;
-}

@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { residencesSearch } from '@hsa-lli/common/domain';
 import baseMap from './base-map.svg';
 import { COMMUNE_POINTS, MAP_SIZE } from './map-geometry.js';
 import './residences-map.css';
@@ -115,7 +116,7 @@ export function ResidencesMap({ residences, current }: { residences: readonly Ma
             );
           }
           // A commune with one residence leads to it; with several, to the list of that commune.
-          const to = count === 1 ? `/residences/${pin.residences[0]!.slug}` : `/residences?commune=${pin.commune.value}`;
+          const to = count === 1 ? `/residences/${pin.residences[0]!.slug}` : residencesSearch({ city: pin.commune.value });
           return (
             <Link key={pin.commune.value} to={to} className="residences-map__pin" style={style} aria-label={name}>
               {count > 1 && (
