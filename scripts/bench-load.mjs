@@ -44,7 +44,7 @@ async function timed(origin, due, { path, method = 'POST', body, cookie, ok = [2
       signal: AbortSignal.timeout(10_000),
     });
     const text = ok.includes(response.status) ? await response.arrayBuffer() : await response.text();
-    return { ms: performance.now() - due, error: ok.includes(response.status) ? null : `${path}: ${response.status} ${String(text).slice(0, 120)}`, answer: response.status === 201 ? JSON.parse(Buffer.from(text).toString()) : null };
+    return { ms: performance.now() - due, status: response.status, error: ok.includes(response.status) ? null : `${path}: ${response.status} ${String(text).slice(0, 120)}`, answer: response.status === 201 ? JSON.parse(Buffer.from(text).toString()) : null };
   } catch (error) {
     return { ms: performance.now() - due, error: `${path}: ${error}` };
   }
@@ -58,7 +58,11 @@ const { origin } = shape;
 try {
   const customer = await logIn(origin, 'customer@demo.hsa-lli.fr', DEMO_PASSWORD);
   const staff = await logIn(origin, 'hsa@demo.hsa-lli.fr', DEMO_PASSWORD);
-  const post = async (path, body, cookie) => (await fetch(`${origin}${path}`, { method: 'POST', headers: { 'Content-Type': 'application/json', Origin: origin, ...(cookie ? { Cookie: cookie } : {}) }, body: JSON.stringify(body) })).json();
+  const post = async (path, body, cookie, ok = [200]) => {
+    const response = await fetch(`${origin}${path}`, { method: 'POST', headers: { 'Content-Type': 'application/json', Origin: origin, ...(cookie ? { Cookie: cookie } : {}) }, body: JSON.stringify(body) });
+    if (!ok.includes(response.status)) throw new Error(`${path}: ${response.status} ${(await response.text()).slice(0, 120)}`);
+    return response.status === 200 ? response.json() : null;
+  };
   const { data: residences } = await post('/api/front/residences/list', {});
   const details = await Promise.all(residences.map((residence) => post('/api/front/residences/details', { slug: residence.slug })));
   const goods = details.flatMap(({ residence }) => residence.goods.map((good) => good.id));
@@ -75,7 +79,8 @@ try {
   const sweep = () =>
     (sweeping ??= (async () => {
       const { my_record: mine } = await post('/api/records/get-mine', {}, customer);
-      for (const document of mine.documents.filter((each) => !theirs.has(each.id))) await post('/api/records/documents/delete', { id: document.id }, customer);
+      // One whose own removal is under way may be gone already (404).
+      for (const document of mine.documents.filter((each) => !theirs.has(each.id))) await post('/api/records/documents/delete', { id: document.id }, customer, [200, 404]);
     })().finally(() => (sweeping = null)));
   const FILTERS = [{}, { zone: 'A' }, { zone: 'B1' }, { flat_size: 'T2' }, { flat_size: 'T3', available_now: true }, { max_rent: 900 }, { city: residences[0].city?.insee ?? '64102' }];
 
@@ -106,8 +111,9 @@ try {
     if (result.answer?.document?.id) {
       const removal = await timed(origin, performance.now(), { path: '/api/records/documents/delete', body: { id: result.answer.document.id }, cookie: customer, ok: [200, 404] });
       if (removal.error) return { ...result, error: removal.error, name };
-    } else if (name === 'Customer: a document sent') {
-      // The upload counts as failed already; a sweep that fails too is said, and the next one tries again.
+    } else if (name === 'Customer: a document sent' && result.status === undefined) {
+      // No answer came (timed out): the document may have landed all the same. The upload counts as failed already; a
+      // sweep that fails too is said, and the next one tries again.
       await sweep().catch((error) => console.error(`  taking back the documents sent failed: ${error}`));
     }
     return { ...result, name };
