@@ -162,15 +162,31 @@ describe.each(BACKENDS)('visits booked online on $name', (backend) => {
 
     expect((await request(api.server).post('/api/front/visits/move').send({ token: link, slot_id: full.id }).expect(409)).body.error).toBe('Ce créneau est complet : choisissez-en un autre.');
     expect((await request(api.server).post('/api/front/visits/move').send({ token: link, slot_id: elsewhere.id })).status).toBe(404);
+    // A minute later, moved: the calendar file replaces the first one (same UID, greater SEQUENCE).
+    const calendarOf = (mail: ReceivedMail) => {
+      const calendar = new ICAL.Component(ICAL.parse(mail.attachments[0]!.content));
+      const event = calendar.getFirstSubcomponent('vevent')!;
+      return { method: calendar.getFirstPropertyValue('method'), uid: event.getFirstPropertyValue('uid'), sequence: Number(event.getFirstPropertyValue('sequence')), status: event.getFirstPropertyValue('status'), start: new ICAL.Event(event).startDate.toJSDate().toISOString() };
+    };
+    const booked = calendarOf(await inbox.waitFor((mail) => mail.to.includes(email) && mail.subject === 'Votre visite est réservée'));
+    expect(booked).toMatchObject({ method: 'PUBLISH', sequence: 0, status: 'CONFIRMED', start: first.starts_at });
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 60_000 });
     const moved = await request(api.server).post('/api/front/visits/move').send({ token: link, slot_id: second.id }).expect(200);
     expect(moved.body.booking.slot.id).toBe(second.id);
-    await inbox.waitFor((mail) => mail.to.includes(email) && mail.subject === 'Votre visite est déplacée' && mail.attachments.length === 1);
+    const replaced = calendarOf(await inbox.waitFor((mail) => mail.to.includes(email) && mail.subject === 'Votre visite est déplacée' && mail.attachments.length === 1));
+    expect(replaced).toMatchObject({ method: 'PUBLISH', uid: booked.uid, status: 'CONFIRMED', start: second.starts_at });
+    expect(replaced.sequence).toBeGreaterThanOrEqual(60);
     // Its place on the first slot is free again.
     await book(first.id, 'next.one@example.org').expect(201);
 
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 60_000 });
     const cancelled = await request(api.server).post('/api/front/visits/cancel').send({ token: link }).expect(200);
     expect(cancelled.body.booking.cancelled_at).toEqual(expect.any(String));
-    await inbox.waitFor((mail) => mail.to.includes(email) && mail.subject === 'Votre visite est annulée');
+    // Its calendar file takes the visit out of the person's calendar.
+    const removed = calendarOf(await inbox.waitFor((mail) => mail.to.includes(email) && mail.subject === 'Votre visite est annulée'));
+    expect(removed).toMatchObject({ method: 'CANCEL', uid: booked.uid, status: 'CANCELLED', start: second.starts_at });
+    expect(removed.sequence).toBeGreaterThan(replaced.sequence);
+    vi.useRealTimers();
     await book(second.id, 'after.cancel@example.org').expect(201);
     expect((await request(api.server).post('/api/front/visits/move').send({ token: link, slot_id: first.id })).status).toBe(404);
   });

@@ -1,9 +1,14 @@
 /**
- * A visit as an iCalendar file (RFC 5545), attached to its confirmation: one event, its times in UTC, texts escaped
- * and lines folded at 75 octets, CRLF line ends.
+ * A visit as an iCalendar file (RFC 5545), attached to its confirmation, to its move and to its cancellation: one event,
+ * its times in UTC, texts escaped and lines folded at 75 octets, CRLF line ends. The files of one booking share their
+ * UID; each later one has a greater SEQUENCE, so that a calendar replaces the visit it holds (moved) or removes it
+ * (METHOD:CANCEL).
  */
 export interface CalendarEvent {
   uid: string;
+  /** The file's revision: greater for each later file of the same booking. */
+  sequence: number;
+  cancelled: boolean;
   start: Date;
   end: Date;
   summary: string;
@@ -36,9 +41,11 @@ export function visitCalendar(event: CalendarEvent, now = new Date()): string {
     'VERSION:2.0',
     'PRODID:-//HSA Logement intermediaire//Visites//FR',
     'CALSCALE:GREGORIAN',
-    'METHOD:PUBLISH',
+    `METHOD:${event.cancelled ? 'CANCEL' : 'PUBLISH'}`,
     'BEGIN:VEVENT',
     `UID:${event.uid}`,
+    `SEQUENCE:${event.sequence}`,
+    `STATUS:${event.cancelled ? 'CANCELLED' : 'CONFIRMED'}`,
     `DTSTAMP:${stamp(now)}`,
     `DTSTART:${stamp(event.start)}`,
     `DTEND:${stamp(event.end)}`,

@@ -167,8 +167,9 @@ export class VisitsService implements OnApplicationBootstrap {
     await this.mail.send({
       to: booking.email,
       subject: 'Votre visite est annulée',
-      paragraphs: ['Bonjour,', `Votre visite ${when(booking.slot)} (${this.goodName(booking.slot.good)}) est annulée, comme vous l’avez demandé.`],
+      paragraphs: ['Bonjour,', `Votre visite ${when(booking.slot)} (${this.goodName(booking.slot.good)}) est annulée, comme vous l’avez demandé.`, 'Le fichier joint la retire de votre agenda.'],
       action: { label: 'Voir le logement', url: `${this.config.publicUrl}${this.pathOf(booking.slot.good)}` },
+      attachments: [this.calendarFile(booking, booking.slot, true, now)],
     });
     return this.bookingView(booking, booking.slot, booking.slot.bookings.filter(active).length - 1);
   }
@@ -251,8 +252,9 @@ export class VisitsService implements OnApplicationBootstrap {
       await this.mail.send({
         to: booking.email,
         subject: 'Votre visite est annulée',
-        paragraphs: ['Bonjour,', `Nous devons annuler votre visite ${when(slot)} (${this.goodName(slot.good)}). Veuillez nous en excuser.`, 'Vous pouvez réserver un autre créneau depuis la page du logement.'],
+        paragraphs: ['Bonjour,', `Nous devons annuler votre visite ${when(slot)} (${this.goodName(slot.good)}). Veuillez nous en excuser.`, 'Le fichier joint la retire de votre agenda. Vous pouvez réserver un autre créneau depuis la page du logement.'],
         action: { label: 'Choisir un autre créneau', url: `${this.config.publicUrl}${this.pathOf(slot.good)}` },
+        attachments: [this.calendarFile(booking, slot, true, now)],
       });
     }
     return true;
@@ -335,21 +337,34 @@ export class VisitsService implements OnApplicationBootstrap {
         'Un empêchement ? Annulez ou déplacez votre visite avec le bouton ci-dessous.',
       ],
       action: { label: 'Gérer ma visite', url: this.manageUrl(booking) },
-      attachments: [
+      attachments: [this.calendarFile(booking, slot, false)],
+    };
+  }
+
+  /**
+   * The booking's calendar file: the visit (`cancelled` false) or its cancellation. Its SEQUENCE is the seconds since
+   * the booking was made: each later file (a move, the cancellation) replaces the ones before in the person's calendar.
+   */
+  private calendarFile(booking: VisitBooking, slot: VisitSlot, cancelled: boolean, now = new Date()): NonNullable<Mail['attachments']>[number] {
+    const good = this.goodName(slot.good);
+    const method = cancelled ? 'CANCEL' : 'PUBLISH';
+    return {
+      filename: 'visite.ics',
+      contentType: `text/calendar; charset=utf-8; method=${method}`,
+      content: visitCalendar(
         {
-          filename: 'visite.ics',
-          contentType: 'text/calendar; charset=utf-8; method=PUBLISH',
-          content: visitCalendar({
-            uid: `visite-${booking.id}@${new URL(this.config.publicUrl).hostname}`,
-            start: slot.startsAt,
-            end: endOf(slot),
-            summary: `Visite : ${good}`,
-            location: slot.kind === 'virtual' ? slot.url! : slot.place!,
-            description: `Visite réservée par ${booking.name}. Pour l’annuler ou la déplacer : ${this.manageUrl(booking)}`,
-            url: `${this.config.publicUrl}${this.pathOf(slot.good)}`,
-          }),
+          uid: `visite-${booking.id}@${new URL(this.config.publicUrl).hostname}`,
+          sequence: Math.max(0, Math.floor((now.getTime() - booking.createdAt.getTime()) / 1000)),
+          cancelled,
+          start: slot.startsAt,
+          end: endOf(slot),
+          summary: `Visite : ${good}`,
+          location: slot.kind === 'virtual' ? slot.url! : slot.place!,
+          description: cancelled ? 'Visite annulée.' : `Visite réservée par ${booking.name}. Pour l’annuler ou la déplacer : ${this.manageUrl(booking)}`,
+          url: `${this.config.publicUrl}${this.pathOf(slot.good)}`,
         },
-      ],
+        now,
+      ),
     };
   }
 
