@@ -3,13 +3,13 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import type { LoginAnswer, LoginRequest, NewPasswordRequest, PagesAnswer, RolesAnswer } from '@hsa-lli/common/domain';
 import { newPasswordProblem } from '@hsa-lli/common/password-strength';
 import type { Request } from 'express';
-import { createHmac } from 'node:crypto';
 import type { DataSource } from 'typeorm';
 import { ApiHttpError, FieldsError, TooManyAttemptsError } from '../http/api-errors.js';
 import { RateLimiter } from '../http/rate-limiter.service.js';
 import { APP_CONFIG } from '../config/config.module.js';
 import type { AppConfig } from '../config/config.js';
 import { MailService } from '../mail/mail.service.js';
+import { SignedLinks } from '../tokens/signed-links.js';
 import { TokensService } from '../tokens/tokens.service.js';
 import type { User } from '../users/entities/user.entity.js';
 import { EMAIL_TAKEN, UsersService } from '../users/users.service.js';
@@ -20,7 +20,6 @@ import type { SessionUser } from './session-user.js';
 import { toSessionUser } from './session.serializer.js';
 import { describeDevice } from './sessions/device.js';
 import { SESSION_STORE, type RevocableStore } from './sessions/session-stores.js';
-import { sessionSecret } from './sessions/session-setup.js';
 
 export { SESSION_STORE };
 export const PASSPORT = Symbol('PASSPORT');
@@ -57,15 +56,12 @@ export class AuthService implements OnApplicationShutdown {
     private readonly mail: MailService,
     private readonly users: UsersService,
     private readonly printTokens: PrintTokens,
+    private readonly links: SignedLinks,
   ) {}
 
-  /** The secret an address's login counter is keyed with (the sessions'), read at the first login. */
-  private counterKey: string | undefined;
-
-  /** The key of an address's login counter: keyed by the session secret, it cannot be found back by hashing guesses. */
+  /** The key of an address's login counter: an HMAC of the address (SignedLinks.digest), not found back by hashing guesses. */
   private counterOf(email: string): string {
-    this.counterKey ??= sessionSecret(this.config);
-    return `login:account:${createHmac('sha256', this.counterKey).update(email).digest('base64url')}`;
+    return `login:account:${this.links.digest('login-account', email)}`;
   }
 
   /** The session's pages; the print browser's credential adds its one page, whose data call it alone opens. */
