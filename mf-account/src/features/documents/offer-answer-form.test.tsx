@@ -1,7 +1,8 @@
 // @vitest-environment happy-dom
 import axe from 'axe-core';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { OfferView } from '@hsa-lli/common/domain';
+import { fakeApi, json } from '@hsa-lli/common/testing/fake-api';
 import { button, byLabel, click, descriptionOf, render, textOf, type, until } from '@hsa-lli/common/testing/render';
 import { OfferAnswerForm } from './offer-answer-form.js';
 
@@ -16,22 +17,12 @@ const offer: OfferView = {
   reason: null,
 };
 
-let calls: unknown[] = [];
-let answer: () => Response;
-const opened: (() => void)[] = [];
+const api = fakeApi();
+/** What the page sent, request by request. */
+const bodies = () => api.calls.map((call) => call.body);
 
 beforeEach(() => {
-  calls = [];
-  answer = () => new Response(JSON.stringify({ data: [{ ...offer, state: 'declined' }] }), { status: 200 });
-  vi.stubGlobal('fetch', async (_url: string, init: RequestInit) => {
-    calls.push(JSON.parse(String(init.body)));
-    return answer();
-  });
-});
-
-afterEach(() => {
-  opened.splice(0).forEach((close) => close());
-  vi.unstubAllGlobals();
+  api.answer = () => json({ data: [{ ...offer, state: 'declined' }] });
 });
 
 const dialog = () => document.querySelector('dialog[open]')!;
@@ -39,7 +30,7 @@ const dialog = () => document.querySelector('dialog[open]')!;
 function renderForm() {
   const answered: unknown[] = [];
   const view = render(<OfferAnswerForm offer={offer} onSettled={(outcome) => answered.push(outcome)} />);
-  opened.push(view.unmount);
+  api.opened.push(view.unmount);
   return { container: view.container, answered };
 }
 
@@ -62,10 +53,10 @@ describe('answering an offer', () => {
     type(reason, 'Trop loin de mon travail');
     click(button(container, 'Refuser ce logement'));
     expect(textOf(dialog())).toContain('Vous refusez le logement T3 de 64 m² — Résidence Arrosa, à Anglet.');
-    expect(calls).toEqual([]);
+    expect(bodies()).toEqual([]);
     click(button(dialog(), 'Oui, je refuse ce logement'));
     await until(() => answered.length > 0);
-    expect(calls).toEqual([{ offer_id: 31, answer: 'decline', reason: 'Trop loin de mon travail' }]);
+    expect(bodies()).toEqual([{ offer_id: 31, answer: 'decline', reason: 'Trop loin de mon travail' }]);
     expect(answered).toEqual([{ answered: 'decline' }]);
   });
 
@@ -75,31 +66,31 @@ describe('answering an offer', () => {
     expect(textOf(dialog())).toContain('pour un loyer de 875 € par mois, charges comprises');
     click(button(dialog(), 'Annuler'));
     expect(dialog()).toBeNull();
-    expect(calls).toEqual([]);
+    expect(bodies()).toEqual([]);
 
     click(button(container, 'Accepter'));
     click(button(dialog(), 'Oui, j’accepte ce logement'));
     await until(() => answered.length > 0);
-    expect(calls).toEqual([{ offer_id: 31, answer: 'accept' }]);
+    expect(bodies()).toEqual([{ offer_id: 31, answer: 'accept' }]);
     expect(answered).toEqual([{ answered: 'accept' }]);
   });
 
   it('tells a refusal of the API in its own words: to the section when the offer moved on, beside the reason it names, or above the buttons', async () => {
     const late = 'Le délai de réponse à cette proposition est dépassé : elle a été transmise au candidat suivant.';
-    answer = () => new Response(JSON.stringify({ error: late }), { status: 409 });
+    api.answer = () => json({ error: late }, 409);
     const { container, answered } = renderForm();
     click(button(container, 'Accepter'));
     click(button(dialog(), 'Oui, j’accepte ce logement'));
     await until(() => answered.length > 0);
     expect(answered).toEqual([{ stale: expect.objectContaining({ status: 409, error: late }) }]);
 
-    answer = () => new Response(JSON.stringify({ error: 'Une erreur inattendue est survenue.' }), { status: 500 });
+    api.answer = () => json({ error: 'Une erreur inattendue est survenue.' }, 500);
     click(button(container, 'Accepter'));
     click(button(dialog(), 'Oui, j’accepte ce logement'));
     await until(() => container.querySelector('[role="alert"]') !== null);
     expect(textOf(container.querySelector('[role="alert"]'))).toBe('Erreur : Une erreur inattendue est survenue.');
 
-    answer = () => new Response(JSON.stringify({ error: 'Certaines informations sont à corriger.', fields: { reason: 'Le motif doit être un texte.' } }), { status: 400 });
+    api.answer = () => json({ error: 'Certaines informations sont à corriger.', fields: { reason: 'Le motif doit être un texte.' } }, 400);
     click(button(container, 'Refuser'));
     const reason = byLabel<HTMLTextAreaElement>(container, 'Pourquoi refusez-vous ce logement ?');
     type(reason, 'Trop cher');

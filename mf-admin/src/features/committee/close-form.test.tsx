@@ -1,26 +1,19 @@
 // @vitest-environment happy-dom
 import axe from 'axe-core';
 import { act } from 'react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { fakeApi, json } from '@hsa-lli/common/testing/fake-api';
 import { byLabel, byLegend, choose, click, descriptionOf, render, textOf, type } from '@hsa-lli/common/testing/render';
 import { CloseForm } from './close-form.js';
 import { candidate, good, session } from '@hsa-lli/common/testing/committee-session';
 
-let calls: unknown[] = [];
 const QUORUM = 'Le quorum n’est pas atteint : 1 membre sur 2 a donné son avis, il en faut 2.';
-const opened: (() => void)[] = [];
+const api = fakeApi();
+/** What the form sent, request by request. */
+const bodies = () => api.calls.map((call) => call.body);
 
 beforeEach(() => {
-  calls = [];
-  vi.stubGlobal('fetch', async (_url: string, init: RequestInit) => {
-    calls.push(JSON.parse(String(init.body)));
-    return new Response(JSON.stringify({ error: 'Certaines informations sont à corriger.', fields: { quorum: QUORUM } }), { status: 400 });
-  });
-});
-
-afterEach(() => {
-  opened.splice(0).forEach((close) => close());
-  vi.unstubAllGlobals();
+  api.answer = () => json({ error: 'Certaines informations sont à corriger.', fields: { quorum: QUORUM } }, 400);
 });
 
 const settle = (ms = 500) => act(() => new Promise((resolve) => setTimeout(resolve, ms)));
@@ -33,7 +26,7 @@ const button = (container: HTMLElement, name: string) => {
 function renderForm() {
   const shown = session([good(4, [candidate(11, 'Candidat A'), candidate(12, 'Candidat B'), candidate(13, 'Candidat C')])]);
   const view = render(<CloseForm session={shown} onChange={() => undefined} />);
-  opened.push(view.unmount);
+  api.opened.push(view.unmount);
   return view.container;
 }
 
@@ -63,7 +56,7 @@ describe('closing a session', () => {
     const reason = byLabel<HTMLTextAreaElement>(container, 'Motif pour Candidat C, non retenu');
     expect(descriptionOf(reason)).toBe('Donnez le motif pour ce candidat non retenu.');
     expect(document.activeElement).toBe(reason);
-    expect(calls).toEqual([]);
+    expect(bodies()).toEqual([]);
 
     const result = await axe.run(container, { rules: { 'color-contrast': { enabled: false } } });
     expect(result.violations.map((violation) => violation.id)).toEqual([]);
@@ -78,7 +71,7 @@ describe('closing a session', () => {
     expect(textOf(dialog)).toContain('la séance ne pourra plus être modifiée');
     click(Array.from(dialog.querySelectorAll('button')).find((each) => textOf(each) === 'Clore la séance')!);
     await settle();
-    expect(calls).toEqual([
+    expect(bodies()).toEqual([
       { id: 7, decisions: [{ good_id: 4, outcome: 'not_allocated', ranking: [], reasons: { '11': 'Motif A.', '12': 'Motif B.', '13': 'Motif C.' } }] },
     ]);
     expect(textOf(container.querySelector('form [role="alert"]'))).toContain(QUORUM);

@@ -2,9 +2,10 @@
 import axe from 'axe-core';
 import { act } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { CandidateView, CommitteeSessionView, RecommendationsView } from '@hsa-lli/common/back-office';
 import { candidate, good, session } from '@hsa-lli/common/testing/committee-session';
+import { fakeApi, json } from '@hsa-lli/common/testing/fake-api';
 import { render, textOf } from '@hsa-lli/common/testing/render';
 import { MinutesPage, minutesLoader } from './minutes-page.js';
 
@@ -90,25 +91,17 @@ const SESSION: CommitteeSessionView = session(
   },
 );
 
-let asked: string[] = [];
-const opened: (() => void)[] = [];
+const api = fakeApi();
+/** The addresses the page asked, in order. */
+const asked = () => api.calls.map((call) => call.path);
 
 beforeEach(() => {
-  asked = [];
-  vi.stubGlobal('fetch', async (url: string) => {
-    asked.push(String(url));
-    return new Response(JSON.stringify({ session: SESSION }), { status: 200, headers: { 'Content-Type': 'application/json' } });
-  });
-});
-
-afterEach(() => {
-  opened.splice(0).forEach((close) => close());
-  vi.unstubAllGlobals();
+  api.answer = () => json({ session: SESSION });
 });
 
 async function renderMinutes() {
   const view = render(null);
-  opened.push(view.unmount);
+  api.opened.push(view.unmount);
   const router = createMemoryRouter([{ path: '/PDF/proces-verbal/:id', Component: MinutesPage, loader: minutesLoader }], { initialEntries: ['/PDF/proces-verbal/7'] });
   view.rerender(<RouterProvider router={router} />);
   // The loader's call, then the page: as long as a loaded machine takes.
@@ -128,7 +121,7 @@ const rows = (scope: Element, selector = 'tbody tr') => Array.from(scope.querySe
 describe('the committee’s minutes', () => {
   it('reads the closed session through the minutes’ call and says it is ready to print', async () => {
     const container = await renderMinutes();
-    expect(asked).toEqual(['/api/committee/sessions/7/PDF/minutes']);
+    expect(asked()).toEqual(['/api/committee/sessions/7/PDF/minutes']);
     expect(container.querySelector('[data-pdf-ready="true"]')).not.toBeNull();
     expect(textOf(container.querySelector('h1'))).toBe('Procès-verbal du comité d’attribution');
     expect(textOf(container.querySelector('.pdf-header p:last-child'))).toBe('Séance du 10 décembre 2026 à 18 h 00 — Agence de Bayonne');
@@ -174,6 +167,6 @@ describe('the committee’s minutes', () => {
 
   it('answers 404 for an address that names no session', async () => {
     await expect(minutesLoader({ params: { id: 'abc' }, request: new Request('http://localhost/PDF/proces-verbal/abc') } as never)).rejects.toMatchObject({ status: 404 });
-    expect(asked).toEqual([]);
+    expect(asked()).toEqual([]);
   });
 });
