@@ -35,13 +35,16 @@ function folded(line: string): string {
   return parts.join('\r\n ');
 }
 
+/** The file's iTIP method, which its MIME type repeats: the visit published, or its cancellation. */
+export const calendarMethod = (event: Pick<CalendarEvent, 'cancelled'>) => (event.cancelled ? 'CANCEL' : 'PUBLISH');
+
 export function visitCalendar(event: CalendarEvent, now = new Date()): string {
   return [
     'BEGIN:VCALENDAR',
     'VERSION:2.0',
     'PRODID:-//HSA Logement intermediaire//Visites//FR',
     'CALSCALE:GREGORIAN',
-    `METHOD:${event.cancelled ? 'CANCEL' : 'PUBLISH'}`,
+    `METHOD:${calendarMethod(event)}`,
     'BEGIN:VEVENT',
     `UID:${event.uid}`,
     `SEQUENCE:${event.sequence}`,

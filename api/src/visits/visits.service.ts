@@ -32,7 +32,7 @@ import { RecordsService } from '../records/records.service.js';
 import { SignedLinks } from '../tokens/signed-links.js';
 import { VisitBooking } from './entities/visit-booking.entity.js';
 import { VisitSlot } from './entities/visit-slot.entity.js';
-import { visitCalendar } from './visit-calendar.js';
+import { calendarMethod, visitCalendar } from './visit-calendar.js';
 
 const JOB = 'daily';
 /** The reminders of the next day's visits go in the morning, France's time. */
@@ -152,8 +152,7 @@ export class VisitsService implements OnApplicationBootstrap {
   async cancel(token: string, now = new Date()): Promise<VisitBookingView | null> {
     const booking = await this.fromLink(token);
     if (!booking) return null;
-    const unchanged = () => this.bookingView(booking, booking.slot, booking.slot.bookings.filter(active).length);
-    if (booking.cancelledAt) return unchanged();
+    if (booking.cancelledAt) return this.bookingView(booking, booking.slot, booking.slot.bookings.filter(active).length);
     if (booking.slot.startsAt <= now) throw new ConflictError(PAST);
     const cancelled = await this.dataSource.transaction(async (manager) => {
       // Once only, whatever else the link does meanwhile (a move, another tab's cancel).
@@ -347,10 +346,9 @@ export class VisitsService implements OnApplicationBootstrap {
    */
   private calendarFile(booking: VisitBooking, slot: VisitSlot, cancelled: boolean, now = new Date()): NonNullable<Mail['attachments']>[number] {
     const good = this.goodName(slot.good);
-    const method = cancelled ? 'CANCEL' : 'PUBLISH';
     return {
       filename: 'visite.ics',
-      contentType: `text/calendar; charset=utf-8; method=${method}`,
+      contentType: `text/calendar; charset=utf-8; method=${calendarMethod({ cancelled })}`,
       content: visitCalendar(
         {
           uid: `visite-${booking.id}@${new URL(this.config.publicUrl).hostname}`,
