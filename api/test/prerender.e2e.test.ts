@@ -1,11 +1,11 @@
-import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { INestApplicationContext } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import request from 'supertest';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { AppModule } from '../src/app.module.js';
 import { defaultRemotes } from '../src/front/front-apps.js';
 import { Good } from '../src/goods/entities/good.entity.js';
@@ -75,6 +75,26 @@ describe.runIf(EMBEDDED_BACKEND)('prerendered public pages', () => {
     await prerender.renderIfRedeployed();
     await eventually(() => renderedAt('/mentions-legales') > last);
   }, 120_000);
+
+  it('does not render the pages again when the front cannot be read for a moment, nor when it can again', async () => {
+    await eventually(() => renderedAt('/mentions-legales') > 0);
+    const prerender = api.app.get(PrerenderService);
+    await prerender.renderIfRedeployed();
+    const asked = vi.spyOn(prerender, 'request');
+    const away = `${remotesFile}.away`;
+    renameSync(remotesFile, away);
+    try {
+      await new Promise((resolve) => setTimeout(resolve, 2_100)); // the version is cached two seconds
+      await prerender.renderIfRedeployed();
+      renameSync(away, remotesFile);
+      await new Promise((resolve) => setTimeout(resolve, 2_100));
+      await prerender.renderIfRedeployed();
+      expect(asked).not.toHaveBeenCalled();
+    } finally {
+      if (existsSync(away)) renameSync(away, remotesFile);
+      asked.mockRestore();
+    }
+  }, 60_000);
 
   it('serves the content, title, description, canonical address and Open Graph tags in the HTML itself', async () => {
     const home = await request(api.server).get('/').set('Accept', 'text/html').expect(200);

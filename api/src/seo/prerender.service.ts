@@ -63,17 +63,24 @@ export class PrerenderService implements OnModuleDestroy {
       this.logger.error('PRERENDER is on but there is no Chromium: public pages are served without their prerendered HTML (see CHROMIUM_PATH)');
     }
     if (this.enabled) {
-      this.renderedVersion = await this.versions.version();
+      // Null when the front's origin is not up yet (the API processes start before the gateway): the rendering asked
+      // below reads the front once it is, so the first version read later is the one rendered, not a redeployment.
+      this.renderedVersion = await this.versions.deployedVersion();
       this.redeployWatch = setInterval(() => void this.renderIfRedeployed(), REDEPLOY_CHECK_MS).unref();
     }
     return this.request();
   }
 
-  /** Asks for a new rendering when the front's version changed since the last one was asked for. */
+  /**
+   * Asks for a new rendering when the front's version changed since the last one was asked for; a front that cannot be
+   * read for a moment changes nothing.
+   */
   async renderIfRedeployed(): Promise<void> {
-    const version = await this.versions.version();
-    if (version === this.renderedVersion) return;
+    const version = await this.versions.deployedVersion();
+    if (version === null || version === this.renderedVersion) return;
+    const redeployed = this.renderedVersion !== null;
     this.renderedVersion = version;
+    if (!redeployed) return;
     this.logger.log(`Front version ${version}: public pages will be rendered again`);
     await this.request();
   }

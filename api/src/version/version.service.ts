@@ -18,18 +18,25 @@ const CACHE_MS = 2_000;
 @Injectable()
 export class VersionService {
   private readonly logger = new Logger(VersionService.name);
-  private cached: { version: string; at: number } | null = null;
+  private cached: { version: string | null; at: number } | null = null;
 
   constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {}
 
+  /** The version open pages compare theirs with: the application's alone while the front's files cannot be read. */
   async version(): Promise<string> {
+    return (await this.deployedVersion()) ?? APP_VERSION;
+  }
+
+  /** The front end's version, or null while its files cannot be read (its origin not up yet, or down for a moment). */
+  async deployedVersion(): Promise<string | null> {
     if (this.cached && Date.now() - this.cached.at < CACHE_MS) return this.cached.version;
-    let version = APP_VERSION;
+    let version: string | null = APP_VERSION;
     try {
       const parts = await this.deploymentFiles();
       if (parts.length > 0) version = `${APP_VERSION}+${createHash('sha256').update(parts.join('\n')).digest('hex').slice(0, 12)}`;
     } catch (error) {
       this.logger.warn(`Front version unavailable: ${String(error)}`);
+      version = null;
     }
     this.cached = { version, at: Date.now() };
     return version;
