@@ -183,7 +183,7 @@ try {
     '',
     ...table(gatewayRows),
     '',
-    'How: `PublicReadCache` (api/src/public-reads/) keeps each public answer once, with its ETag and its gzip and Brotli forms made by zlib off the event loop; the `publicReads` middleware answers a kept one before sessions and the framework, and a picture from its file already made. Any change to a residence, a good, a picture or an equipment forgets them all, in every process (Redis) — docs/api-convention.md, « Public reads ».',
+    'How: `PublicReadCache` (api/src/public-reads/) keeps each public answer once, with its ETag and its gzip and Brotli forms made by zlib off the event loop, and the bytes of each public picture as read from the file made at upload; `keptReadsFirst`, the request listener of the HTTP server in front of Express, answers a kept one as the request arrives, with the headers the framework gives it (the `publicReads` middleware answers those it does not take, before sessions and the controllers). Any change to a residence, a good, a picture or an equipment forgets them all, in every process (Redis) — docs/api-convention.md, « Public reads ».',
     '',
   ].join('\n');
   writeFileSync(join(root, 'bench', 'public.md'), report);

@@ -1,6 +1,7 @@
 import 'reflect-metadata';
 import compression from 'compression';
 import express from 'express';
+import type { RequestListener } from 'node:http';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { AppModule } from './app.module.js';
@@ -14,7 +15,7 @@ import { keepFilesPrivate, type AppConfig } from './config/config.js';
 import { serveFrontApps } from './front/front-apps.js';
 import { securityHeaders } from './front/security-headers.js';
 import { PublicReadCache } from './public-reads/public-read-cache.js';
-import { publicReads } from './public-reads/public-reads.middleware.js';
+import { jsonBody, keptReadsFirst, publicReads } from './public-reads/public-reads.middleware.js';
 import { PageStatus } from './seo/page-status.js';
 import { REPO_ROOT } from './paths.js';
 
@@ -30,7 +31,8 @@ export async function createApp(config: AppConfig): Promise<NestExpressApplicati
   app.use(securityHeaders);
   app.set('trust proxy', /^\d+$/.test(config.trustProxy) ? Number(config.trustProxy) : config.trustProxy);
   app.use('/api', sameSiteRequests(config.publicUrl));
-  app.use(express.json({ verify: refuseDeepJson }));
+  const json = express.json({ verify: refuseDeepJson });
+  app.use(jsonBody(json));
   app.use(bodyErrors);
   // Kept public reads are answered here, already compressed; the others go on, compressed on their way out.
   app.use(publicReads(app.get(PublicReadCache)));
@@ -44,5 +46,11 @@ export async function createApp(config: AppConfig): Promise<NestExpressApplicati
     serveFrontApps(app.getHttpAdapter().getInstance(), REPO_ROOT, config, (request) => pageStatus.of(request));
   }
   await app.init();
+  // Most kept public reads are answered before Express even sees them (keptReadsFirst).
+  const server = app.getHttpServer();
+  const handler = app.getHttpAdapter().getInstance() as RequestListener;
+  if (server.listeners('request').length !== 1 || server.listeners('request')[0] !== handler) throw new Error("Express is not the HTTP server's one request listener");
+  server.removeListener('request', handler);
+  server.on('request', keptReadsFirst(handler, app.get(PublicReadCache), json, config.publicUrl));
   return app;
 }

@@ -1,3 +1,5 @@
+import type { AddressInfo } from 'node:net';
+import { gzipSync } from 'node:zlib';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -83,6 +85,46 @@ describe.each(BACKENDS)('the public reads, kept in memory, on $name', (backend) 
     await visitor().post('/api/front/residences/list').set('Origin', 'https://ailleurs.example').send({ zone: 'B1' }).expect(403);
   });
 
+  it('answers a kept read before the framework exactly as the framework does', async () => {
+    const read = (forwarded?: true) => {
+      const asked = visitor().post('/api/front/residences/list').set('Host', 'www.hsa-lli.example').set('Accept-Encoding', 'br, gzip');
+      return (forwarded ? asked.set('X-Forwarded-Host', 'www.hsa-lli.example') : asked).send({ zone: 'A' }).expect(200);
+    };
+    // Kept, and compressed (zlib works on its own threads): the next one is answered as it arrives, unless it names a
+    // forwarded host, which the framework reads.
+    await expect.poll(async () => (await read()).headers['content-encoding']).toBe('br');
+    const framework = await read(true);
+    const first = await read();
+    const headers = ({ headers: { date, ...rest } }: { headers: Record<string, string> }) => (date ? rest : rest);
+    expect(headers(first)).toEqual(headers(framework));
+    expect(first.headers).toMatchObject({ 'strict-transport-security': 'max-age=31536000; includeSubDomains', 'x-frame-options': 'SAMEORIGIN' });
+    // Never HSTS to localhost, which has no certificate.
+    const local = await visitor().post('/api/front/residences/list').set('Host', 'localhost:3000').send({ zone: 'A' }).expect(200);
+    expect(local.headers).toMatchObject({ etag: first.headers.etag, 'x-frame-options': 'SAMEORIGIN' });
+    expect(local.headers['strict-transport-security']).toBeUndefined();
+    expect(first.body).toEqual(framework.body);
+    // A JSON body in another form, or zipped, is the same question.
+    const spaced = await visitor().post('/api/front/residences/list').set('Content-Type', 'application/json; charset=utf-8').send('{ "zone" : "A" }').expect(200);
+    expect(spaced.headers.etag).toBe(first.headers.etag);
+    const { port } = api.server.address() as AddressInfo;
+    const zipped = await fetch(`http://127.0.0.1:${port}/api/front/residences/list`, { method: 'POST', headers: { 'Content-Type': 'application/json', 'Content-Encoding': 'gzip' }, body: gzipSync('{"zone":"A"}') });
+    expect(zipped.status).toBe(200);
+    expect(zipped.headers.get('etag')).toBe(first.headers.etag);
+  });
+
+  it('refuses a body the JSON parser refuses, whether the read is kept or not', async () => {
+    await visitor().post('/api/front/residences/list').send({}).expect(200);
+    await visitor().post('/api/front/residences/list').send({}).expect(200);
+    const sent = (body: string | Buffer, type = 'application/json') => visitor().post('/api/front/residences/list').set('Content-Type', type).send(body);
+    for (const body of ['{"zone":', '[]', 'null', `{"zone":${'['.repeat(40)}${']'.repeat(40)}}`]) {
+      const refused = await sent(body).expect(400);
+      expect({ body, answer: refused.body }).toEqual({ body, answer: { error: 'La demande est incorrecte.' } });
+      expect(refused.headers['x-content-type-options']).toBe('nosniff');
+    }
+    expect((await sent('{}', 'application/json; charset=latin1').expect(415)).body).toEqual({ error: expect.any(String) });
+    expect((await sent('zone=A', 'application/x-www-form-urlencoded').expect(415)).body).toEqual({ error: 'Le contenu doit être envoyé au format JSON.' });
+  });
+
   it('shows a change at once: a rent, a good taken off the site, a residence published', async () => {
     const details = () => visitor().post('/api/front/goods/details').send({ id: good.id });
     const before = (await details().expect(200)).body.good;
@@ -109,9 +151,15 @@ describe.each(BACKENDS)('the public reads, kept in memory, on $name', (backend) 
     const plan = await api.dataSource.manager.findOne(Image, { where: { good: { id: good.id } }, order: { id: 'ASC' } });
     const photo = plan ?? (await api.dataSource.manager.findOneOrFail(Image, { where: { residence: { id: good.residence.id } }, order: { id: 'ASC' } }));
     const first = await visitor().get(`/api/images/${photo.id}?w=500`).expect(200);
-    expect(first.headers).toMatchObject({ 'content-type': 'image/webp', 'cache-control': 'public, max-age=31536000, immutable' });
+    expect(first.headers).toMatchObject({ 'content-type': 'image/webp', 'cache-control': 'public, max-age=31536000, immutable', 'x-content-type-options': 'nosniff' });
+    // Kept from then on, and answered from memory before the framework, with the same headers.
     const again = await visitor().get(`/api/images/${photo.id}?w=500`).expect(200);
     expect(Buffer.compare(again.body as Buffer, first.body as Buffer)).toBe(0);
+    const { date: _first, ...firstHeaders } = first.headers as Record<string, string>;
+    const { date: _again, ...againHeaders } = again.headers as Record<string, string>;
+    expect(againHeaders).toEqual(firstHeaders);
+    const head = await visitor().head(`/api/images/${photo.id}?w=500`).expect(200);
+    expect(head.headers['content-length']).toBe(first.headers['content-length']);
     await visitor().get(`/api/images/${photo.id}?w=500`).set('If-None-Match', again.headers.etag as string).expect(304);
     await visitor().get(`/api/images/${photo.id}?w=501`).expect(404);
 

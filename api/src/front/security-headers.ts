@@ -1,6 +1,7 @@
 import type { NextFunction, Request, Response } from 'express';
 import { createHash } from 'node:crypto';
 import { readFileSync, statSync } from 'node:fs';
+import type { ServerResponse } from 'node:http';
 
 /** Headers every answer carries: no MIME sniffing, no framing by other sites, no full URL in referrers. */
 export const BASELINE_HEADERS: Readonly<Record<string, string>> = {
@@ -10,15 +11,29 @@ export const BASELINE_HEADERS: Readonly<Record<string, string>> = {
   'Permissions-Policy': 'camera=(), microphone=(), geolocation=()',
 };
 
+const BASELINE_ENTRIES = Object.entries(BASELINE_HEADERS);
+
 /** Browsers keep to HTTPS for a year once they have seen it; never sent to localhost, which has no certificate. */
 export const HSTS = 'max-age=31536000; includeSubDomains';
 
 const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]', '::1']);
 
+/** The headers every answer carries, for a request to `hostname` (the Host it names, without its port). */
+export function setSecurityHeaders(response: ServerResponse, hostname: string | undefined): void {
+  for (const [name, value] of BASELINE_ENTRIES) response.setHeader(name, value);
+  if (!LOCAL_HOSTS.has(hostname ?? '')) response.setHeader('Strict-Transport-Security', HSTS);
+}
+
 export function securityHeaders(request: Request, response: Response, next: NextFunction): void {
-  for (const [name, value] of Object.entries(BASELINE_HEADERS)) response.setHeader(name, value);
-  if (!LOCAL_HOSTS.has(request.hostname)) response.setHeader('Strict-Transport-Security', HSTS);
+  setSecurityHeaders(response, request.hostname);
   next();
+}
+
+/** A Host header's name without its port, as Express reads it (`request.hostname`): `[::1]:3000` is `[::1]`. */
+export function hostnameOf(host: string | undefined): string | undefined {
+  if (!host) return undefined;
+  const colon = host.indexOf(':', host.startsWith('[') ? host.indexOf(']') + 1 : 0);
+  return colon === -1 ? host : host.slice(0, colon);
 }
 
 /** The one inline script of the shell's page: the loader that starts the application after the first paint. */

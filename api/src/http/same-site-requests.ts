@@ -1,6 +1,7 @@
 import { ForbiddenException, Inject, Injectable, SetMetadata, type CanActivate, type ExecutionContext } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import type { NextFunction, Request, Response } from 'express';
+import type { IncomingMessage } from 'node:http';
 import type { ApiErrorBody } from '@hsa-lli/common/domain';
 import { APP_CONFIG } from '../config/config.module.js';
 import type { AppConfig } from '../config/config.js';
@@ -16,12 +17,23 @@ const UPLOADS = new Set(['/images/upload', '/records/documents/upload', '/record
  */
 const ONE_CLICK = /^\/front\/alerts\/one-click\/[^/]+$/;
 
-/** Whether the request says it comes from a page of another site. */
-export function fromAnotherSite(request: Request, publicUrl: string): boolean {
-  const site = request.get('sec-fetch-site');
+/** The site's public address as an origin and a host, worked out once (an address is the configuration's). */
+const publicSites = new Map<string, { origin: string; host: string }>();
+function publicSite(publicUrl: string): { origin: string; host: string } {
+  let site = publicSites.get(publicUrl);
+  if (!site) publicSites.set(publicUrl, (site = { origin: new URL(publicUrl).origin, host: new URL(publicUrl).host }));
+  return site;
+}
+
+/** Whether the request says it comes from a page of another site (its headers only: Express's request or Node's). */
+export function fromAnotherSite(request: Pick<IncomingMessage, 'headers'>, publicUrl: string): boolean {
+  const { headers } = request;
+  const site = headers['sec-fetch-site'];
   if (site === 'cross-site' || site === 'same-site') return true;
-  const origin = request.get('origin');
+  const origin = headers.origin;
   if (origin === undefined) return false;
+  const ours = publicSite(publicUrl);
+  if (origin === ours.origin) return false;
   let host: string;
   try {
     host = new URL(origin).host;
@@ -29,7 +41,7 @@ export function fromAnotherSite(request: Request, publicUrl: string): boolean {
     // 'null' (a sandboxed frame, a redirect from elsewhere) or garbage: nothing to trust.
     return true;
   }
-  return host !== request.get('host') && host !== new URL(publicUrl).host;
+  return host !== headers.host && host !== ours.host;
 }
 
 /**

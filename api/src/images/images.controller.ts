@@ -8,7 +8,7 @@ import type { SessionUser } from '../auth/session-user.js';
 import { found } from '../http/api-errors.js';
 import { SchemaBody } from '../http/schema-body.js';
 import { PublicReadCache } from '../public-reads/public-read-cache.js';
-import { pictureKey } from '../public-reads/public-reads.middleware.js';
+import { PUBLIC_PICTURE, pictureKey, sendPicture } from '../public-reads/public-reads.middleware.js';
 import { UploadErrorsInterceptor } from '../http/upload-errors.interceptor.js';
 import {
   imageIdSchema,
@@ -49,11 +49,11 @@ export class ImagesController {
     if (!IMAGE_WIDTHS.includes(width)) throw new NotFoundException();
     const generation = this.publicReads.generation;
     const file = found(await this.images.fileFor(id, width, request.user as SessionUser | undefined));
-    // A picture any visitor may see is answered next time before sessions and the database (PublicReadCache).
-    if (file.visible) this.publicReads.keepPicture(pictureKey(id, requested), generation, { path: file.path });
-    // An image id never points at other content (a replaced picture gets a new id); a picture not yet
-    // public stays out of shared caches.
-    response.setHeader('Cache-Control', file.visible ? 'public, max-age=31536000, immutable' : 'private, no-store');
+    // A picture any visitor may see is kept in memory, and answered from there before sessions and the database
+    // (PublicReadCache); a picture not yet public stays out of shared caches.
+    const kept = file.visible ? await this.publicReads.keepPicture(pictureKey(id, requested), generation, file.path) : null;
+    if (kept) return sendPicture(request, response, kept);
+    response.setHeader('Cache-Control', file.visible ? PUBLIC_PICTURE : 'private, no-store');
     response.type('image/webp').sendFile(file.path);
   }
 

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { readFile, stat } from 'node:fs/promises';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import { Inject, Injectable, Logger, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
@@ -19,13 +20,19 @@ export interface CachedAnswer {
   br?: Buffer;
 }
 
-/** A picture a visitor may see, and its file (already made at upload, at each width). */
+/** A picture a visitor may see: its file's bytes (made at upload, at each width), and what names that version of it. */
 export interface CachedPicture {
-  readonly path: string;
+  readonly bytes: Buffer;
+  readonly etag: string;
+  readonly lastModified: string;
 }
 
 /** How many answers and pictures are kept at the most: the list's filters make many keys, and anybody chooses them. */
 const MAX_ENTRIES = 2_000;
+/** The pictures' bytes kept at the most, in each process: the least recently read let go first. */
+const MAX_PICTURE_BYTES = 64 * 2 ** 20;
+/** A larger picture is read from its file each time. */
+const MAX_PICTURE_SIZE = 4 * 2 ** 20;
 /** A safety net for rows written past the API (a restore, a manual fix): nothing is kept longer than this. */
 const MAX_AGE_MS = 5 * 60_000;
 /** Answers smaller than this are not worth compressing. */
@@ -46,6 +53,8 @@ interface Entry<T> {
 export class PublicReadCache implements OnModuleInit, OnApplicationShutdown {
   private readonly logger = new Logger(PublicReadCache.name);
   private readonly entries = new Map<string, Entry<CachedAnswer | CachedPicture>>();
+  /** The bytes of the pictures among the entries. */
+  private pictureBytes = 0;
   private subscriber: Redis | null = null;
   /** Changes each time everything is forgotten. */
   generation = 0;
@@ -95,8 +104,16 @@ export class PublicReadCache implements OnModuleInit, OnApplicationShutdown {
     return answer;
   }
 
-  keepPicture(key: string, generation: number, picture: CachedPicture): void {
+  /**
+   * Reads a picture's file (on libuv's threads) and keeps it, read at `generation` (unless something changed since);
+   * null for a file too large to be kept, which is then read each time.
+   */
+  async keepPicture(key: string, generation: number, path: string): Promise<CachedPicture | null> {
+    const { size, mtime } = await stat(path);
+    if (size > MAX_PICTURE_SIZE) return null;
+    const picture: CachedPicture = { bytes: await readFile(path), etag: `W/"${size.toString(16)}-${mtime.getTime().toString(16)}"`, lastModified: mtime.toUTCString() };
     if (generation === this.generation) this.keep(key, picture);
+    return picture;
   }
 
   /** Something the public reads show changed: every process forgets them. */
@@ -108,13 +125,14 @@ export class PublicReadCache implements OnModuleInit, OnApplicationShutdown {
   private forgetHere(): void {
     this.generation += 1;
     this.entries.clear();
+    this.pictureBytes = 0;
   }
 
   private read(key: string): CachedAnswer | CachedPicture | undefined {
     const entry = this.entries.get(key);
     if (!entry) return undefined;
     if (Date.now() - entry.at > MAX_AGE_MS) {
-      this.entries.delete(key);
+      this.drop(key);
       return undefined;
     }
     // The most recently read last: the first ones are those let go when the cache is full.
@@ -124,8 +142,15 @@ export class PublicReadCache implements OnModuleInit, OnApplicationShutdown {
   }
 
   private keep(key: string, value: CachedAnswer | CachedPicture): void {
-    this.entries.delete(key);
+    this.drop(key);
     this.entries.set(key, { value, at: Date.now() });
-    if (this.entries.size > MAX_ENTRIES) this.entries.delete(this.entries.keys().next().value!);
+    if ('lastModified' in value) this.pictureBytes += value.bytes.length;
+    while (this.entries.size > MAX_ENTRIES || this.pictureBytes > MAX_PICTURE_BYTES) this.drop(this.entries.keys().next().value!);
+  }
+
+  private drop(key: string): void {
+    const value = this.entries.get(key)?.value;
+    if (value && 'lastModified' in value) this.pictureBytes -= value.bytes.length;
+    this.entries.delete(key);
   }
 }
