@@ -21,7 +21,10 @@ const ONE_CLICK = /^\/front\/alerts\/one-click\/[^/]+$/;
 const publicSites = new Map<string, { origin: string; host: string }>();
 function publicSite(publicUrl: string): { origin: string; host: string } {
   let site = publicSites.get(publicUrl);
-  if (!site) publicSites.set(publicUrl, (site = { origin: new URL(publicUrl).origin, host: new URL(publicUrl).host }));
+  if (!site) {
+    const { origin, host } = new URL(publicUrl);
+    publicSites.set(publicUrl, (site = { origin, host }));
+  }
   return site;
 }
 

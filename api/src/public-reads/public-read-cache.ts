@@ -38,6 +38,9 @@ const MAX_AGE_MS = 5 * 60_000;
 /** Answers smaller than this are not worth compressing. */
 const COMPRESS_FROM_BYTES = 1_024;
 
+/** What an entry holds of the pictures' bytes: a picture's, none for an answer. */
+const picturePart = (value: CachedAnswer | CachedPicture): number => ('lastModified' in value ? value.bytes.length : 0);
+
 interface Entry<T> {
   value: T;
   at: number;
@@ -144,13 +147,13 @@ export class PublicReadCache implements OnModuleInit, OnApplicationShutdown {
   private keep(key: string, value: CachedAnswer | CachedPicture): void {
     this.drop(key);
     this.entries.set(key, { value, at: Date.now() });
-    if ('lastModified' in value) this.pictureBytes += value.bytes.length;
+    this.pictureBytes += picturePart(value);
     while (this.entries.size > MAX_ENTRIES || this.pictureBytes > MAX_PICTURE_BYTES) this.drop(this.entries.keys().next().value!);
   }
 
   private drop(key: string): void {
-    const value = this.entries.get(key)?.value;
-    if (value && 'lastModified' in value) this.pictureBytes -= value.bytes.length;
+    const entry = this.entries.get(key);
+    if (entry) this.pictureBytes -= picturePart(entry.value);
     this.entries.delete(key);
   }
 }

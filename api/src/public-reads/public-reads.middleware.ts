@@ -150,9 +150,10 @@ function pictureFirst(request: IncomingMessage, cache: PublicReadCache): CachedP
 export function keptReadsFirst(express: RequestListener, cache: PublicReadCache, json: RequestHandler, publicUrl: string): RequestListener {
   return (request, response) => {
     if (request.headers['x-forwarded-host'] !== undefined) return express(request, response);
+    const siteHeaders = () => setSecurityHeaders(response, hostnameOf(request.headers.host));
     const picture = pictureFirst(request, cache);
     if (picture) {
-      setSecurityHeaders(response, hostnameOf(request.headers.host));
+      siteHeaders();
       return sendPicture(request, response, picture);
     }
     if (!jsonReadFirst(request, publicUrl)) return express(request, response);
@@ -161,7 +162,7 @@ export function keptReadsFirst(express: RequestListener, cache: PublicReadCache,
       const key = refusal === undefined ? readKey(request.url!, (request as Request).body) : null;
       const kept = key === null ? undefined : cache.answer(key);
       if (!kept) return express(request, response);
-      setSecurityHeaders(response, hostnameOf(request.headers.host));
+      siteHeaders();
       send(request, response, kept);
     });
   };
