@@ -7,22 +7,22 @@ import * as z from 'zod/mini';
 import { findCommune } from './communes.js';
 import { formatEuros } from './format.js';
 import { FLAT_SIZE_OPTIONS, FLAT_SIZES, labelOf, ZONES, zoneLabel } from './reference.js';
-import { emailField } from './schema.js';
+import { builtWhenUsed, emailField } from './schema.js';
 import type { ResidenceFilters } from './api.js';
 
 const CITY_WRONG = 'Choisissez une commune de la liste.';
 
 /** The filters of the public list, as the page reads them from its address and an alert keeps them. */
-export const residenceFiltersSchema = z.strictObject({
+export const residenceFiltersSchema = builtWhenUsed(() => z.strictObject({
   city: z.optional(z.string(CITY_WRONG).check(z.regex(/^\d[\dAB]\d{3}$/, CITY_WRONG))),
   zone: z.optional(z.enum(ZONES, 'Choisissez une zone de la liste.')),
   flat_size: z.optional(z.enum(FLAT_SIZES, 'Choisissez une typologie de la liste.')),
   max_rent: z.optional(z.number('Le loyer maximum doit être un montant en euros.').check(z.gte(0, 'Le loyer maximum ne peut pas être négatif.'))),
   available_now: z.optional(z.boolean('Indiquez oui ou non.')),
-}) satisfies z.ZodMiniType<ResidenceFilters>;
+}) satisfies z.ZodMiniType<ResidenceFilters>);
 
 /** An alert's filters: those of the list, the commune one the platform serves (its name is in the e-mails). */
-const alertFiltersSchema = z.extend(residenceFiltersSchema, {
+const alertFiltersSchema = builtWhenUsed(() => z.extend(residenceFiltersSchema, {
   city: z.optional(z.string(CITY_WRONG).check(z.refine((insee) => findCommune(insee) !== undefined, CITY_WRONG))),
   max_rent: z.optional(
     z.number('Le loyer maximum doit être un montant en euros.').check(
@@ -30,13 +30,13 @@ const alertFiltersSchema = z.extend(residenceFiltersSchema, {
       z.lte(100_000, 'Le loyer maximum doit être un montant mensuel en euros.'),
     ),
   ),
-});
+}));
 
 /** « Créer une alerte » on /residences: the address to write to and the list's filters. */
-export const alertCreateSchema = z.strictObject({
+export const alertCreateSchema = builtWhenUsed(() => z.strictObject({
   email: emailField(),
   filters: alertFiltersSchema,
-});
+}));
 export type AlertCreateRequest = z.infer<typeof alertCreateSchema>;
 
 /** What keeps an alert from being misused (docs/alerts.md). */

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { CONTACT_SUBJECTS } from './reference.js';
-import { emailField, phoneField, requiredText } from './schema.js';
+import { builtWhenUsed, emailField, phoneField, requiredText } from './schema.js';
 
 /** What the contact form holds while a visitor fills it in. */
 export interface ContactFormValues {
@@ -19,7 +19,7 @@ const NAME_MISSING = 'Indiquez vos nom et prénom.';
 const MESSAGE_TOO_SHORT = `Votre message doit contenir au moins ${CONTACT_MESSAGE_MIN} caractères.`;
 
 /** The contact form, checked the same way by the form and the API. */
-export const contactSchema = z.strictObject({
+export const contactSchema = builtWhenUsed(() => z.strictObject({
   subject: z.enum(CONTACT_SUBJECTS, "Choisissez l'objet de votre demande."),
   name: requiredText(NAME_MISSING, { length: 160, message: 'Le nom ne peut pas dépasser 160 caractères.' }, 'name').check(z.minLength(2, NAME_MISSING)),
   email: emailField(),
@@ -32,6 +32,6 @@ export const contactSchema = z.strictObject({
   website: z.optional(z.string()),
   /** The eligibility test's question and answer, when the request comes from it: the server reads the question only (`answeredAgain`). */
   eligibility: z.optional(z.unknown()),
-});
+}));
 /** A contact request as the schema gives it back: trimmed, its e-mail address lower-cased. */
 export type ContactRequest = z.output<typeof contactSchema>;

@@ -4,6 +4,7 @@
  */
 import { z } from 'zod/mini';
 import { currentPasswordField } from './accounts.js';
+import { builtWhenUsed } from './schema.js';
 
 /** Why something was erased: a retention delay that ended, or the person's own request. */
 export const ERASURE_RULES = ['inactive', 'inactive_file', 'closed', 'lease_documents', 'after_leaving', 'contact', 'unused_invitation', 'request'] as const;
@@ -14,7 +15,7 @@ export const ERASED_PARTS = ['documents', 'file', 'contact', 'account'] as const
 export type ErasedPart = (typeof ERASED_PARTS)[number];
 
 /** The password confirms that the person asking is the account's owner. */
-export const eraseMeSchema = z.strictObject({ password: currentPasswordField() });
+export const eraseMeSchema = builtWhenUsed(() => z.strictObject({ password: currentPasswordField() }));
 export type EraseMeRequest = z.output<typeof eraseMeSchema>;
 
 /** What `POST /api/users/erase-me` answers: what went, and what a signed lease keeps and until when (null: nothing). */

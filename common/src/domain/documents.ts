@@ -5,6 +5,7 @@
 import * as z from 'zod/mini';
 import { formatDate, formatFileSize, plural } from './format.js';
 import { DOCUMENT_TYPE_OPTIONS, labelOf, type DocumentType, type Household, type Option, type ProSituation } from './reference.js';
+import { builtWhenUsed } from './schema.js';
 
 /** Where staff's review of a document stands (the spec's names). */
 export const DOCUMENT_STATUS_OPTIONS = [
@@ -142,6 +143,6 @@ export function documentFacts(file: Pick<RecordDocumentView, 'content_type' | 'p
 }
 
 /** The body of a document upload besides its file: the document's name in the spec. */
-export const documentTypeSchema = z.strictObject({
+export const documentTypeSchema = builtWhenUsed(() => z.strictObject({
   type: z.string('Choisissez le type de pièce.').check(z.refine((value) => parseDocumentName(value) !== null, 'Choisissez le type de pièce.')),
-});
+}));

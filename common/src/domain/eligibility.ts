@@ -2,6 +2,7 @@ import * as z from 'zod/mini';
 import { findCommune } from './communes.js';
 import { LLI_YEARS, incomeCeiling } from './lli.js';
 import { HOUSEHOLDS, type Household, type Zone } from './reference.js';
+import { builtWhenUsed } from './schema.js';
 
 export interface EligibilityQuestion {
   household: Household;
@@ -34,15 +35,15 @@ const CITY_WRONG = 'Choisissez la commune du logement dans la liste.';
 const YEAR_WRONG = `Les plafonds disponibles sont ceux de ${LLI_YEARS.join(' et ')}.`;
 
 /** One person's income: a missing one (null, or an empty field of the form) is asked for. */
-const income = z
+const income = builtWhenUsed(() => z
   .number({ error: (issue) => (issue.input == null ? INCOMES_MISSING : 'Les revenus doivent être des montants en euros.') })
-  .check(z.gte(0, 'Un revenu fiscal de référence ne peut pas être négatif.'), z.lte(10_000_000, 'Ce montant semble trop élevé : vérifiez le revenu saisi.'));
+  .check(z.gte(0, 'Un revenu fiscal de référence ne peut pas être négatif.'), z.lte(10_000_000, 'Ce montant semble trop élevé : vérifiez le revenu saisi.')));
 
 /** The number of incomes is checked once each of them is right, whatever is wrong elsewhere. */
 const incomesRight = (payload: z.core.ParsePayload) => !payload.issues.some((issue) => issue.path?.[0] === 'incomes');
 
 /** The eligibility test's question, checked the same way by the form and the API; the year defaults to the current one. */
-export const eligibilitySchema = z
+export const eligibilitySchema = builtWhenUsed(() => z
   .strictObject({
     household: z.enum(HOUSEHOLDS, 'Indiquez si vous vivez seul(e) ou en couple.'),
     dependants: z.number(DEPENDANTS_WRONG).check(z.refine(Number.isInteger, DEPENDANTS_WRONG), z.gte(0, DEPENDANTS_WRONG), z.lte(MAX_DEPENDANTS, DEPENDANTS_WRONG)),
@@ -57,7 +58,7 @@ export const eligibilitySchema = z
       when: incomesRight,
     }),
     z.refine((question) => question.incomes.length <= 2, { error: 'Un couple déclare au plus deux revenus.', path: ['incomes'], when: incomesRight }),
-  );
+  ));
 
 /** Compares the household's income with the LLI ceiling; an income equal to the ceiling is eligible. */
 export function checkEligibility(question: EligibilityQuestion): EligibilityAnswer {

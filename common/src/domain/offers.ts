@@ -3,7 +3,7 @@
  * before its deadline (silence is a refusal), and « Où en est mon dossier », every event of their file in time order.
  */
 import * as z from 'zod/mini';
-import { text } from './schema.js';
+import { builtWhenUsed, text } from './schema.js';
 
 export const OFFER_STATES = ['pending', 'accepted', 'declined', 'expired', 'withdrawn'] as const;
 export type OfferState = (typeof OFFER_STATES)[number];
@@ -36,13 +36,13 @@ export interface MyOffersAnswer {
 const REASON_MAX = 1000;
 
 /** `POST /api/records/offers/answer` (the owner): accept, or decline with a reason. */
-export const offerAnswerSchema = z
+export const offerAnswerSchema = builtWhenUsed(() => z
   .strictObject({
     offer_id: z.int("L'identifiant doit être un nombre entier positif.").check(z.minimum(1, "L'identifiant doit être un nombre entier positif.")),
     answer: z.enum(['accept', 'decline'], 'Choisissez « Accepter » ou « Refuser ».'),
     reason: z.optional(z.nullable(text('Le motif doit être un texte.', { length: REASON_MAX, message: `Le motif ne peut pas dépasser ${REASON_MAX} caractères.` }, 'lines'))),
   })
-  .check(z.refine((answer) => answer.answer === 'accept' || Boolean(answer.reason?.trim()), { error: 'Dites-nous pourquoi vous refusez ce logement.', path: ['reason'] }));
+  .check(z.refine((answer) => answer.answer === 'accept' || Boolean(answer.reason?.trim()), { error: 'Dites-nous pourquoi vous refusez ce logement.', path: ['reason'] })));
 export type OfferAnswerRequest = z.output<typeof offerAnswerSchema>;
 
 /** What a timeline entry is about, for its icon and its wording. */

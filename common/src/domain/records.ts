@@ -23,7 +23,7 @@ import {
   type Option,
   type ProSituation,
 } from './reference.js';
-import { requiredText, text } from './schema.js';
+import { builtWhenUsed, requiredText, text } from './schema.js';
 
 /** How the household heard of the platform (spec section 9: eight values, ours to choose). */
 export const DISCOVERY_SOURCE_OPTIONS = [
@@ -129,7 +129,7 @@ const name = (missing: string) => requiredText(missing, { length: TEXT_MAX, mess
 
 const BIRTH_DATE_WRONG = 'Indiquez une date de naissance réelle, au format JJ/MM/AAAA.';
 /** A birth date: a real day, in the past, less than 120 years ago. */
-const birthDate = z.nullable(
+const birthDate = builtWhenUsed(() => z.nullable(
   z.string(BIRTH_DATE_WRONG).check(
     z.refine((value) => {
       if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
@@ -139,14 +139,14 @@ const birthDate = z.nullable(
       return age >= 0 && age <= 120;
     }, BIRTH_DATE_WRONG),
   ),
-);
+));
 
 const EMAIL_WRONG = "L'adresse e-mail n'est pas valide.";
 const PHONE_WRONG = 'Indiquez un numéro de téléphone français, par exemple 06 12 34 56 78.';
 const INCOME_WRONG = 'Indiquez le revenu fiscal de référence en euros, sans centimes (0 si vous n’avez pas de revenus).';
 
 /** One person's fields; each may be sent alone: the page saves as its owner goes. */
-export const personSchema = z.partial(
+export const personSchema = builtWhenUsed(() => z.partial(
   z.strictObject({
     first_name: name('Indiquez le prénom.'),
     last_name: name('Indiquez le nom.'),
@@ -164,15 +164,15 @@ export const personSchema = z.partial(
     housing_situation: z.nullable(z.enum(HOUSING_SITUATIONS, 'Choisissez une situation de logement de la liste.')),
     tax_income: z.nullable(z.number(INCOME_WRONG).check(z.refine(Number.isInteger, INCOME_WRONG), z.gte(0, INCOME_WRONG), z.lte(10_000_000, 'Ce montant semble trop élevé : vérifiez le revenu saisi.'))),
   }),
-);
+));
 export type PersonUpdate = z.output<typeof personSchema>;
 
 const MEMBER_WRONG = 'Indiquez le prénom et le lien de chaque personne à charge.';
-const memberSchema = z.strictObject({
+const memberSchema = builtWhenUsed(() => z.strictObject({
   first_name: name(MEMBER_WRONG),
   birth_date: z._default(birthDate, null),
   role: z.enum(MEMBER_ROLES, MEMBER_WRONG),
-});
+}));
 
 const ids = (message: string) => z.array(z.number(message).check(z.refine(Number.isSafeInteger, message), z.positive(message)), message).check(z.maxLength(20, 'Choisissez au plus 20 éléments.'));
 const RENT_WRONG = 'Indiquez un loyer mensuel en euros.';
@@ -181,7 +181,7 @@ const RENT_WRONG = 'Indiquez un loyer mensuel en euros.';
  * `POST /api/records/update-mine`: any of the fields of `my_record` the owner may change, each checked; what is not
  * sent stays. `person_2: null` makes the household a person alone again.
  */
-export const myRecordUpdateSchema = z.partial(
+export const myRecordUpdateSchema = builtWhenUsed(() => z.partial(
   z.strictObject({
     situation: z.enum(HOUSEHOLDS, 'Indiquez si vous faites la demande seul(e) ou en couple.'),
     link: z.nullable(z.enum(LINKS, 'Choisissez le lien entre les deux demandeurs.')),
@@ -198,5 +198,5 @@ export const myRecordUpdateSchema = z.partial(
     person_1: personSchema,
     person_2: z.nullable(personSchema),
   }),
-);
+));
 export type MyRecordUpdate = z.output<typeof myRecordUpdateSchema>;

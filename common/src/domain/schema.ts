@@ -10,6 +10,28 @@ import { emailProblem } from './passwords.js';
 const INVALID_EMAIL = "L'adresse e-mail n'est pas valide.";
 
 /**
+ * A schema built the first time it is used, not when its module loads. Every page loads the domain's module, and
+ * building all of its schemas at once was one of the longest tasks a public page gave a phone (bench/lighthouse.md),
+ * while a page uses one or two of them. What is read of it, `in` and `instanceof` included, is the built schema's.
+ */
+export function builtWhenUsed<T extends object>(build: () => T): T {
+  let schema: T | undefined;
+  const built = () => (schema ??= build());
+  return new Proxy({} as T, {
+    get: (_, key) => Reflect.get(built(), key),
+    has: (_, key) => Reflect.has(built(), key),
+    ownKeys: () => Reflect.ownKeys(built()),
+    // A proxy may not say a property it lacks itself cannot be changed: the built schema's are told as changeable.
+    getOwnPropertyDescriptor: (_, key) => {
+      const descriptor = Reflect.getOwnPropertyDescriptor(built(), key);
+      return descriptor && { ...descriptor, configurable: true };
+    },
+    getPrototypeOf: () => Reflect.getPrototypeOf(built()),
+  });
+}
+
+
+/**
  * An e-mail address under the platform's strict rule (`emailProblem`), trimmed and lower-cased; `missing` when
  * absent, empty or blank.
  */

@@ -1,7 +1,9 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import * as z from 'zod/mini';
 import { forgotPasswordSchema, invitationSchema, linkTokenSchema, loginSchema, newPasswordSchema } from './accounts.js';
 import { contactSchema } from './contact.js';
 import { MAX_DEPENDANTS, currentLliYear, eligibilitySchema } from './eligibility.js';
+import { builtWhenUsed } from './schema.js';
 import { validate, type Schema } from './validation.js';
 
 const fields = (schema: Schema, value: unknown) => {
@@ -138,5 +140,28 @@ describe('eligibility', () => {
   it('answers for the current year unless another published one is asked', () => {
     expect(validate(eligibilitySchema, alone)).toMatchObject({ success: true, data: { year: currentLliYear() } });
     expect(fields(eligibilitySchema, { ...alone, year: 2019 })).toEqual({ year: 'Les plafonds disponibles sont ceux de 2025 et 2026.' });
+  });
+});
+
+describe('a schema built when used', () => {
+  it('is built at its first use, once, and then answers as the schema itself', () => {
+    const build = vi.fn(() => z.strictObject({ name: z.string('Indiquez un nom.') }));
+    const schema = builtWhenUsed(build);
+    expect(build).not.toHaveBeenCalled();
+
+    expect(validate(schema, { name: 'Ane' })).toEqual({ success: true, data: { name: 'Ane' } });
+    expect(fields(schema, { name: 3 })).toEqual({ name: 'Indiquez un nom.' });
+    expect('_zod' in schema).toBe(true);
+    expect(schema instanceof z.ZodMiniObject).toBe(true);
+    expect(Object.keys(schema)).toEqual(Object.keys(build.mock.results[0]!.value as object));
+    expect(build).toHaveBeenCalledTimes(1);
+  });
+
+  it('serves inside another schema, and one built from it', () => {
+    const id = builtWhenUsed(() => z.int('Un identifiant.'));
+    const pair = builtWhenUsed(() => z.strictObject({ id, other: z.nullable(id) }));
+    const named = builtWhenUsed(() => z.extend(pair, { name: z.string() }));
+    expect(validate(named, { id: 1, other: null, name: 'x' }).success).toBe(true);
+    expect(fields(named, { id: 'a', other: 2.5, name: 'x' })).toEqual({ id: 'Un identifiant.', other: 'Un identifiant.' });
   });
 });

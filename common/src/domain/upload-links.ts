@@ -3,7 +3,7 @@ import * as z from 'zod/mini';
 import type { DocumentName } from './documents.js';
 import { emailProblem } from './passwords.js';
 import type { Household } from './reference.js';
-import { textIdField } from './schema.js';
+import { builtWhenUsed, textIdField } from './schema.js';
 
 /** A document as the shared upload page sees it once sent: nothing of the file is shown back. */
 export interface SharedDocumentView {
@@ -35,17 +35,17 @@ export interface SharedUploadInfos {
 }
 
 /** `POST /api/records/upload-links/create`: optionally e-mailed to the person who will add the documents. */
-export const uploadLinkCreateSchema = z.strictObject({
+export const uploadLinkCreateSchema = builtWhenUsed(() => z.strictObject({
   email: z.optional(
     z.pipe(
       z.string("L'adresse e-mail n'est pas valide.").check(z.trim(), z.refine((email) => email === '' || emailProblem(email) === null, "L'adresse e-mail n'est pas valide.")),
       z.transform((email: string) => (email === '' ? undefined : email.toLowerCase())),
     ),
   ),
-});
+}));
 
 /** The part of a shared upload link's address the API checks: the record and the secret. */
-export const sharedLinkSchema = z.strictObject({
+export const sharedLinkSchema = builtWhenUsed(() => z.strictObject({
   record_id: z.union([z.int('Le lien est incorrect.').check(z.minimum(1, 'Le lien est incorrect.')), textIdField('Le lien est incorrect.')], 'Le lien est incomplet.'),
   token: z.string('Le lien est incomplet.').check(z.maxLength(200, 'Le lien est incorrect.')),
-});
+}));

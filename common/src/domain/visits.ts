@@ -4,7 +4,7 @@
  */
 import * as z from 'zod/mini';
 import { linkTokenSchema } from './accounts.js';
-import { emailField, phoneField, requiredText } from './schema.js';
+import { builtWhenUsed, emailField, phoneField, requiredText } from './schema.js';
 
 /** Where a visit takes place: on site (an address or a meeting point) or online (a link). */
 export const VISIT_KINDS = ['on_site', 'virtual'] as const;
@@ -25,16 +25,16 @@ const ID_WRONG = "L'identifiant doit être un nombre entier.";
 const NAME_MISSING = 'Indiquez vos nom et prénom.';
 
 /** « Réserver une visite »: the slot, and who comes. */
-export const visitBookingSchema = z.strictObject({
+export const visitBookingSchema = builtWhenUsed(() => z.strictObject({
   slot_id: z.int(ID_WRONG),
   name: requiredText(NAME_MISSING, { length: 160, message: 'Le nom ne peut pas dépasser 160 caractères.' }, 'name').check(z.minLength(2, NAME_MISSING)),
   email: emailField(),
   phone: phoneField('Indiquez un numéro de téléphone pour que nous puissions vous joindre le jour de la visite.'),
-});
+}));
 export type VisitBookingRequest = z.output<typeof visitBookingSchema>;
 
 /** Another slot of the same good, for a booking its link names. */
-export const visitMoveSchema = z.extend(linkTokenSchema, { slot_id: z.int(ID_WRONG) });
+export const visitMoveSchema = builtWhenUsed(() => z.extend(linkTokenSchema, { slot_id: z.int(ID_WRONG) }));
 
 /** A slot as visitors see it: when, where, and how many places are left (never who booked). */
 export interface VisitSlotView {

@@ -6,7 +6,7 @@
 import * as z from 'zod/mini';
 import type { MemberRole, ProSituation, HousingSituation, Household, Zone, FlatSize } from '../reference.js';
 import type { RecordStage } from '../follow-up.js';
-import { localDateTimeField, requiredText, text } from '../schema.js';
+import { builtWhenUsed, localDateTimeField, requiredText, text } from '../schema.js';
 import { oneOf, versionField } from './list.js';
 
 export const SESSION_STATES = ['scheduled', 'open', 'closed'] as const;
@@ -50,16 +50,16 @@ export function candidateLabel(index: number): string {
 }
 
 const ID_WRONG = "L'identifiant doit être un nombre entier positif.";
-const id = z.int(ID_WRONG).check(z.minimum(1, ID_WRONG));
+const id = builtWhenUsed(() => z.int(ID_WRONG).check(z.minimum(1, ID_WRONG)));
 const PLACE_MAX = 200;
 const URL_MAX = 500;
-const videoUrl = z.optional(
+const videoUrl = builtWhenUsed(() => z.optional(
   z.nullable(
     text('Le lien de la visioconférence doit être une adresse.', { length: URL_MAX, message: `Le lien ne peut pas dépasser ${URL_MAX} caractères.` }).check(
       z.refine((value) => value === '' || /^https:\/\/[^\s/]+\.[^\s]+$/.test(value), 'Le lien de la visioconférence doit commencer par https:// (par exemple https://visio.exemple.fr/comite).'),
     ),
   ),
-);
+));
 const ids = (missing: string) => z.array(id, missing).check(z.minLength(1, missing), z.maxLength(100, 'La liste est trop longue.'));
 
 const sessionFields = {
@@ -78,14 +78,14 @@ const voteAfterDate = (session: { date?: string; vote_closes_at?: string | null 
 const VOTE_AFTER = 'La fin du vote doit venir après le début de la séance.';
 
 /** `POST /api/committee/sessions/create`. */
-export const sessionCreateSchema = z.strictObject(sessionFields).check(
+export const sessionCreateSchema = builtWhenUsed(() => z.strictObject(sessionFields).check(
   z.refine(placeOrLink, { error: PLACE_OR_LINK, path: ['place'] }),
   z.refine(voteAfterDate, { error: VOTE_AFTER, path: ['vote_closes_at'] }),
-);
+));
 export type SessionCreateRequest = z.output<typeof sessionCreateSchema>;
 
 /** `POST /api/committee/sessions/update`: any of the fields, on the version read. */
-export const sessionUpdateSchema = z
+export const sessionUpdateSchema = builtWhenUsed(() => z
   .strictObject({
     id,
     version: versionField,
@@ -96,26 +96,26 @@ export const sessionUpdateSchema = z
     member_ids: z.optional(sessionFields.member_ids),
     good_ids: z.optional(sessionFields.good_ids),
   })
-  .check(z.refine(voteAfterDate, { error: VOTE_AFTER, path: ['vote_closes_at'] }));
+  .check(z.refine(voteAfterDate, { error: VOTE_AFTER, path: ['vote_closes_at'] })));
 export type SessionUpdateRequest = z.output<typeof sessionUpdateSchema>;
 
 /** `POST /api/committee/sessions/list`. */
-export const sessionListSchema = z.strictObject({
+export const sessionListSchema = builtWhenUsed(() => z.strictObject({
   filters: z.optional(z.strictObject({ state: oneOf(SESSION_STATES, 'Choisissez un état de la liste.') })),
   page: z.optional(z.int('La page doit être un nombre entier.').check(z.minimum(1, 'La page doit être un nombre entier positif.'))),
   per_page: z.optional(z.int('Le nombre de lignes doit être un nombre entier.').check(z.minimum(1, 'Au moins une ligne par page.'), z.maximum(100, 'Au plus 100 lignes par page.'))),
-});
+}));
 export type SessionListRequest = z.output<typeof sessionListSchema>;
 
 /** `POST /api/committee/candidates/add`. */
-export const candidateAddSchema = z.strictObject({ session_id: id, good_id: id, record_id: id });
+export const candidateAddSchema = builtWhenUsed(() => z.strictObject({ session_id: id, good_id: id, record_id: id }));
 export type CandidateAddRequest = z.output<typeof candidateAddSchema>;
 
 const REASON_MAX = 2000;
 const reasonText = (wrong: string) => text(wrong, { length: REASON_MAX, message: `Le motif ne peut pas dépasser ${REASON_MAX} caractères.` }, 'lines');
 
 /** `POST /api/committee/recommendations/save`: an opinion, its reason unless favourable; a conflict of interest abstains. */
-export const recommendationSchema = z
+export const recommendationSchema = builtWhenUsed(() => z
   .strictObject({
     candidate_id: id,
     opinion: z.enum(OPINIONS, 'Choisissez votre avis : favorable, défavorable, réservé, ou abstention.'),
@@ -131,34 +131,34 @@ export const recommendationSchema = z
       error: 'On s’abstient en déclarant un conflit d’intérêts, et un conflit d’intérêts impose l’abstention.',
       path: ['opinion'],
     }),
-  );
+  ));
 export type RecommendationRequest = z.output<typeof recommendationSchema>;
 
 /** `POST /api/committee/threads/post`: a message in a good's discussion. */
-export const threadPostSchema = z.strictObject({
+export const threadPostSchema = builtWhenUsed(() => z.strictObject({
   session_id: id,
   good_id: id,
   body: requiredText('Écrivez votre message.', { length: REASON_MAX, message: `Un message ne peut pas dépasser ${REASON_MAX} caractères.` }, 'lines'),
-});
+}));
 export type ThreadPostRequest = z.output<typeof threadPostSchema>;
 
-const decisionSchema = z.strictObject({
+const decisionSchema = builtWhenUsed(() => z.strictObject({
   good_id: id,
   outcome: z.enum(DECISION_OUTCOMES, 'Choisissez la décision de la liste.'),
   ranking: z.optional(z.array(id, 'Le classement est une liste de candidats.').check(z.maxLength(100, 'Le classement est trop long.'))),
   condition: z.optional(z.nullable(reasonText('La condition doit être un texte.'))),
   reasons: z.record(z.string(), reasonText('Le motif doit être un texte.'), 'Donnez un motif pour chaque candidat non retenu.'),
-});
+}));
 export type Decision = z.output<typeof decisionSchema>;
 
 /**
  * `POST /api/committee/sessions/close` (comitee only): one decision per good of the agenda. The service checks each
  * against its candidates and answers the problems as `decisions.<good_id>.<field>` (`reasons.<candidate_id>`).
  */
-export const sessionCloseSchema = z.strictObject({
+export const sessionCloseSchema = builtWhenUsed(() => z.strictObject({
   id,
   decisions: z.array(decisionSchema, 'Donnez une décision pour chaque logement.').check(z.maxLength(100, 'La liste des décisions est trop longue.')),
-});
+}));
 export type SessionCloseRequest = z.output<typeof sessionCloseSchema>;
 
 /** What a decision lacks, by field (`outcome`, `ranking`, `condition`, `reasons.<id>`), against the good's candidates. */

@@ -3,7 +3,7 @@ import * as z from 'zod/mini';
 import { MAX_DEPENDANTS } from '../eligibility.js';
 import { CONTACT_SUBJECTS, HOUSEHOLDS, REFERENCE_STATUSES, ZONES, type ContactSubject, type Household, type ReferenceStatus, type Zone } from '../reference.js';
 import type { HistoryEntryView } from './history.js';
-import { requiredText } from '../schema.js';
+import { builtWhenUsed, requiredText } from '../schema.js';
 import { idRequestSchema, listRequestSchema, oneOf } from './list.js';
 
 const YES_NO = 'Indiquez oui (true) ou non (false).';
@@ -24,21 +24,21 @@ export const CONTACT_REPLY_MAX = 5000;
 const REPLY_MISSING = 'Écrivez votre réponse.';
 
 /** `POST /api/contact-forms/reply`: the e-mail sent to the requester, and whether the request is done with. */
-export const contactReplySchema = z.strictObject({
+export const contactReplySchema = builtWhenUsed(() => z.strictObject({
   id: idRequestSchema.shape.id,
   message: requiredText(REPLY_MISSING, { length: CONTACT_REPLY_MAX, message: `La réponse ne peut pas dépasser ${CONTACT_REPLY_MAX} caractères.` }, 'lines'),
   complete: z.optional(z.boolean(YES_NO)),
-});
+}));
 export type ContactReplyRequest = z.output<typeof contactReplySchema>;
 
 /**
  * Staff erasing a person's account and file from their rgpd request say how they made sure the request is theirs: an
  * address given in the form proves nothing (anybody may type it). Kept in the request's history.
  */
-export const rgpdEraseSchema = z.strictObject({
+export const rgpdEraseSchema = builtWhenUsed(() => z.strictObject({
   id: idRequestSchema.shape.id,
   identity: requiredText('Indiquez comment vous avez vérifié l’identité du demandeur.', { length: 500, message: 'Ce texte ne peut pas dépasser 500 caractères.' }),
-});
+}));
 export type RgpdEraseRequest = z.output<typeof rgpdEraseSchema>;
 
 /**
@@ -56,7 +56,7 @@ export function rgpdDeadline(receivedAt: Date): Date {
 }
 
 /** The eligibility test's answers a request carries, as the visitor's browser sent them: read only when well formed. */
-const eligibilityAnswersSchema = z.object({
+const eligibilityAnswersSchema = builtWhenUsed(() => z.object({
   household: z.enum(HOUSEHOLDS),
   dependants: z.int().check(z.gte(0), z.lte(MAX_DEPENDANTS)),
   city: z.optional(z.string()),
@@ -66,7 +66,7 @@ const eligibilityAnswersSchema = z.object({
   ceiling: z.number(),
   income: z.optional(z.number()),
   zone: z.enum(ZONES),
-});
+}));
 
 export interface ContactEligibility {
   household: Household;

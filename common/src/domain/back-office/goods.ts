@@ -5,7 +5,7 @@ import type { EnergyLetter } from '../energy.js';
 import { formatCents, formatSurface, slugify } from '../format.js';
 import { rentCeilingCents } from '../lli.js';
 import { FLAT_SIZE_OPTIONS, FLAT_SIZES, labelOf, zoneLabel, type FlatSize, type ResidenceStatus, type Zone } from '../reference.js';
-import { requiredText } from '../schema.js';
+import { builtWhenUsed, requiredText } from '../schema.js';
 import type { HistoryEntryView } from './history.js';
 import { listRequestSchema, oneOf, versionField } from './list.js';
 
@@ -113,11 +113,11 @@ const goodChecks = [
 ];
 
 /** The good form, and the body of `goods/create`; amounts in euros, as the form shows them. */
-export const goodSchema = z.strictObject(goodFields).check(...goodChecks);
+export const goodSchema = builtWhenUsed(() => z.strictObject(goodFields).check(...goodChecks));
 export type GoodRequest = z.output<typeof goodSchema>;
 
 /** `goods/update`: the form, with the id and the version it was made on. */
-export const goodUpdateSchema = z.strictObject({ ...goodFields, id: z.int(ID_WRONG), version: versionField }).check(...goodChecks);
+export const goodUpdateSchema = builtWhenUsed(() => z.strictObject({ ...goodFields, id: z.int(ID_WRONG), version: versionField }).check(...goodChecks));
 export type GoodUpdateRequest = z.output<typeof goodUpdateSchema>;
 
 /** « T2 bis », « Studio »: a flat size as people read it. */

@@ -1,6 +1,6 @@
 /** Photos and plans of residences and goods, as staff upload, describe, order and delete them. */
 import * as z from 'zod/mini';
-import { requiredText, shownName } from '../schema.js';
+import { builtWhenUsed, requiredText, shownName } from '../schema.js';
 
 export const IMAGE_OWNERS = ['residence', 'good'] as const;
 export type ImageOwner = (typeof IMAGE_OWNERS)[number];
@@ -45,13 +45,13 @@ export const notAnImage = (name: string) => `Le fichier ${quotedFileName(name)} 
 export const unreadableImage = (name: string) => `L’image ${quotedFileName(name)} est abîmée ou incomplète : elle ne peut pas être lue.`;
 
 /** The alternative text of one picture: what a screen reader says of it. */
-export const imageAltField = z.pipe(
+export const imageAltField = builtWhenUsed(() => z.pipe(
   z.string('Indiquez le texte alternatif.'),
   requiredText('Indiquez le texte alternatif : ce que montre l’image, pour qui ne la voit pas.', {
     length: IMAGE_ALT_MAX,
     message: `Le texte alternatif ne peut pas dépasser ${IMAGE_ALT_MAX} caractères.`,
   }),
-);
+));
 
 /** The form of one picture's alternative text. */
-export const imageAltSchema = z.strictObject({ alt: imageAltField });
+export const imageAltSchema = builtWhenUsed(() => z.strictObject({ alt: imageAltField }));

@@ -3,7 +3,7 @@
  * `{ data, total }`. The pages keep the same request in the address (search, filters, sort, page).
  */
 import * as z from 'zod/mini';
-import { text } from '../schema.js';
+import { builtWhenUsed, text } from '../schema.js';
 
 export const PER_PAGE_CHOICES = [10, 25, 50, 100] as const;
 export const DEFAULT_PER_PAGE = 25;
@@ -69,10 +69,10 @@ export const CONFLICT_MESSAGE =
   'Cette fiche a été modifiée par quelqu’un d’autre depuis que vous l’avez ouverte. Rechargez la page pour voir ses changements, puis refaites les vôtres.';
 
 /** The version an update is made on: the one get-one gave; a different one means somebody saved meanwhile. */
-export const versionField = z.int('La version de la fiche est manquante : rechargez la page.').check(z.minimum(1, 'La version de la fiche est manquante : rechargez la page.'));
+export const versionField = builtWhenUsed(() => z.int('La version de la fiche est manquante : rechargez la page.').check(z.minimum(1, 'La version de la fiche est manquante : rechargez la page.')));
 
 /** The id of one row of a list (get-one, delete). */
-export const idRequestSchema = z.strictObject({
+export const idRequestSchema = builtWhenUsed(() => z.strictObject({
   id: z.int("L'identifiant doit être un nombre entier.").check(z.minimum(1, "L'identifiant doit être un nombre entier positif.")),
-});
+}));
 export type IdRequest = z.output<typeof idRequestSchema>;

@@ -6,6 +6,7 @@ import { plural } from '../format.js';
 import { FLAT_SIZES, HOUSEHOLD_OPTIONS, labelOf, type Household } from '../reference.js';
 import { listRequestSchema, oneOf } from './list.js';
 import type { UserState } from './users.js';
+import { builtWhenUsed } from '../schema.js';
 
 const YES_OR_NO = 'Indiquez oui ou non.';
 
@@ -33,9 +34,9 @@ export const RECORD_EXPORT_FORMATS = ['csv', 'xlsx'] as const;
 export type RecordExportFormat = (typeof RECORD_EXPORT_FORMATS)[number];
 
 /** `POST /api/records/export`: the list's own search, filters and sort, every page of it, in one file. */
-export const recordExportSchema = z.extend(z.omit(recordListSchema, { page: true, per_page: true }), {
+export const recordExportSchema = builtWhenUsed(() => z.extend(z.omit(recordListSchema, { page: true, per_page: true }), {
   format: z.enum(RECORD_EXPORT_FORMATS, 'Choisissez le format CSV ou Excel.'),
-});
+}));
 export type RecordExportRequest = z.input<typeof recordExportSchema>;
 
 /** One line of the list of application files. */
@@ -145,6 +146,6 @@ export interface RecordGoodOption {
   label: string;
 }
 
-export const recordGoodOptionsSchema = z.strictObject({
+export const recordGoodOptionsSchema = builtWhenUsed(() => z.strictObject({
   residence: z.int('Choisissez une résidence de la liste.').check(z.minimum(1, 'Choisissez une résidence de la liste.')),
-});
+}));

@@ -12,7 +12,7 @@ import {
   type ResidenceStatus,
   type Zone,
 } from '../reference.js';
-import { requiredText, text, type TextKind } from '../schema.js';
+import { builtWhenUsed, requiredText, text, type TextKind } from '../schema.js';
 import type { HistoryEntryView } from './history.js';
 import { listRequestSchema, oneOf, versionField } from './list.js';
 
@@ -85,13 +85,13 @@ function residenceRules(residence: { status: ResidenceStatus; closed_label: stri
 }
 
 /** The residence form, and the body of `residences/create`. */
-export const residenceSchema = z.strictObject(residenceFields).check(z.superRefine(residenceRules));
+export const residenceSchema = builtWhenUsed(() => z.strictObject(residenceFields).check(z.superRefine(residenceRules)));
 export type ResidenceRequest = z.output<typeof residenceSchema>;
 
 /** `residences/update`: the form, with the id and the version it was made on. */
-export const residenceUpdateSchema = z
+export const residenceUpdateSchema = builtWhenUsed(() => z
   .strictObject({ ...residenceFields, id: z.int("L'identifiant doit être un nombre entier."), version: versionField })
-  .check(z.superRefine(residenceRules));
+  .check(z.superRefine(residenceRules)));
 export type ResidenceUpdateRequest = z.output<typeof residenceUpdateSchema>;
 
 export function residenceStatusLabel(status: string): string {

@@ -5,6 +5,7 @@
  */
 import * as z from 'zod/mini';
 import { parisDay } from '../format.js';
+import { builtWhenUsed } from '../schema.js';
 
 /**
  * - `flow`: what happened during the period (the sum of its months);
@@ -134,10 +135,10 @@ function isDay(value: unknown): value is string {
     lastDay(value.slice(0, 7)) >= value
   );
 }
-const day = z.optional(z.string(DAY_WRONG).check(z.refine(isDay, DAY_WRONG)));
+const day = builtWhenUsed(() => z.optional(z.string(DAY_WRONG).check(z.refine(isDay, DAY_WRONG))));
 
 /** `GET /api/stats[/<key>]?from=YYYY-MM-DD&to=YYYY-MM-DD[&by=month]`. */
-export const statsQuerySchema = z
+export const statsQuerySchema = builtWhenUsed(() => z
   .strictObject({
     from: day,
     to: day,
@@ -153,5 +154,5 @@ export const statsQuerySchema = z
       error: 'La période ne peut pas dépasser 50 ans.',
       path: ['from'],
     }),
-  );
+  ));
 export type StatsQuery = z.output<typeof statsQuerySchema>;

@@ -3,6 +3,7 @@ import { invitationSchema } from '../accounts.js';
 import { ROLE_LABELS, ROLES, type Option, type Role } from '../reference.js';
 import type { HistoryEntryView } from './history.js';
 import { idRequestSchema, listRequestSchema, oneOf, versionField } from './list.js';
+import { builtWhenUsed } from '../schema.js';
 
 /**
  * Where an account stands: invited (created by staff, waiting for its owner to choose a password), active, or
@@ -29,14 +30,14 @@ export const userListSchema = listRequestSchema(
 export type UserListRequest = z.input<typeof userListSchema>;
 
 /** The account form: names and roles (the address is the login and stays); at least one role, each once. */
-export const userUpdateSchema = z.extend(z.pick(invitationSchema, { first_name: true, last_name: true }), {
+export const userUpdateSchema = builtWhenUsed(() => z.extend(z.pick(invitationSchema, { first_name: true, last_name: true }), {
   id: idRequestSchema.shape.id,
   version: versionField,
   roles: z.pipe(
     z.array(z.enum(ROLES, ROLE_UNKNOWN), 'Choisissez au moins un rôle.').check(z.minLength(1, 'Choisissez au moins un rôle.')),
     z.transform((roles: Role[]) => ROLES.filter((role) => roles.includes(role))),
   ),
-});
+}));
 export type UserUpdateRequest = z.output<typeof userUpdateSchema>;
 
 /** The registration link an invited account waits on: sent when, valid until when. */
