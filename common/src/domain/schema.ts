@@ -12,7 +12,8 @@ const INVALID_EMAIL = "L'adresse e-mail n'est pas valide.";
 /**
  * A schema built the first time it is used, not when its module loads. Every page loads the domain's module, and
  * building all of its schemas at once was one of the longest tasks a public page gave a phone (bench/lighthouse.md),
- * while a page uses one or two of them. What is read of it, `in` and `instanceof` included, is the built schema's.
+ * while a page uses one or two of them. What is read of it, `in` and `instanceof` included, is the built schema's. The
+ * fields several schemas share (spread into each, or read one by one) are declared the same way.
  */
 export function builtWhenUsed<T extends object>(build: () => T): T {
   let schema: T | undefined;
@@ -29,7 +30,6 @@ export function builtWhenUsed<T extends object>(build: () => T): T {
     getPrototypeOf: () => Reflect.getPrototypeOf(built()),
   });
 }
-
 
 /**
  * An e-mail address under the platform's strict rule (`emailProblem`), trimmed and lower-cased; `missing` when

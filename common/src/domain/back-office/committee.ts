@@ -62,14 +62,14 @@ const videoUrl = builtWhenUsed(() => z.optional(
 ));
 const ids = (missing: string) => z.array(id, missing).check(z.minLength(1, missing), z.maxLength(100, 'La liste est trop longue.'));
 
-const sessionFields = {
+const sessionFields = builtWhenUsed(() => ({
   date: localDateTimeField('Indiquez la date et l’heure de la séance.'),
   place: z.optional(z.nullable(text('Le lieu doit être un texte.', { length: PLACE_MAX, message: `Le lieu ne peut pas dépasser ${PLACE_MAX} caractères.` }))),
   video_url: videoUrl,
   vote_closes_at: z.optional(z.nullable(localDateTimeField('Indiquez la date et l’heure de fin du vote.'))),
   member_ids: ids('Choisissez au moins un membre du comité.'),
   good_ids: ids('Choisissez au moins un logement à examiner.'),
-};
+}));
 
 const placeOrLink = (session: { place?: string | null; video_url?: string | null }) => Boolean(session.place?.trim() || session.video_url?.trim());
 const PLACE_OR_LINK = 'Indiquez le lieu de la séance, le lien de la visioconférence, ou les deux.';

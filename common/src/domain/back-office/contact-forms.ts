@@ -9,7 +9,7 @@ import { idRequestSchema, listRequestSchema, oneOf } from './list.js';
 const YES_NO = 'Indiquez oui (true) ou non (false).';
 
 /** `POST /api/contact-forms/list`: status, subject, from the eligibility test, unread; search in name, e-mail and message. */
-export const contactFormListSchema = listRequestSchema(
+export const contactFormListSchema = builtWhenUsed(() => listRequestSchema(
   z.strictObject({
     status: oneOf(REFERENCE_STATUSES, 'Choisissez le statut : nouveau ou terminé.'),
     subject: oneOf(CONTACT_SUBJECTS, 'Choisissez un objet de la liste.'),
@@ -17,7 +17,7 @@ export const contactFormListSchema = listRequestSchema(
     unread: z.optional(z.boolean(YES_NO)),
   }),
   ['created_at', 'name', 'status'],
-);
+));
 export type ContactFormListRequest = z.input<typeof contactFormListSchema>;
 
 export const CONTACT_REPLY_MAX = 5000;

@@ -22,14 +22,14 @@ const FLAT_SIZE_UNKNOWN = 'Choisissez la typologie dans la liste.';
 const ID_WRONG = "L'identifiant doit être un nombre entier.";
 
 /** `POST /api/goods/list`: filtered by residence, flat size and enabled, searched in the reference and the residence's name. */
-export const goodListSchema = listRequestSchema(
+export const goodListSchema = builtWhenUsed(() => listRequestSchema(
   z.strictObject({
     residence: z.optional(z.int('Choisissez une résidence de la liste.')),
     flat_size: oneOf(FLAT_SIZES, FLAT_SIZE_UNKNOWN),
     enabled: z.optional(z.boolean('Indiquez oui ou non.')),
   }),
   ['reference', 'residence', 'flat_size', 'surface', 'rent_price', 'available_from', 'updated_at'],
-);
+));
 export type GoodListRequest = z.input<typeof goodListSchema>;
 
 /** An amount in euros, as typed: at most two decimals (cents). */
@@ -52,7 +52,7 @@ function dpeValue(missing: string) {
 const DPE_KWH_MISSING = 'Indiquez la consommation d’énergie du DPE, en kWh/m²/an (un nombre entier).';
 const DPE_KGCO2_MISSING = 'Indiquez les émissions de gaz à effet de serre du DPE, en kgCO₂/m²/an (un nombre entier).';
 
-const goodFields = {
+const goodFields = builtWhenUsed(() => ({
   enabled: z.boolean('Indiquez si le bien est proposé sur le site.'),
   residence: z.int('Choisissez la résidence du bien.').check(z.minimum(1, 'Choisissez la résidence du bien.')),
   reference: requiredText('Indiquez la référence du bien.', {
@@ -78,7 +78,7 @@ const goodFields = {
     .check(z.refine((ids) => new Set(ids).size === ids.length, 'Un équipement est choisi deux fois.')),
   dpe_kwh: dpeValue(DPE_KWH_MISSING),
   dpe_kgco2: dpeValue(DPE_KGCO2_MISSING),
-};
+}));
 
 type GoodFields = z.output<z.ZodMiniObject<typeof goodFields>>;
 

@@ -15,7 +15,7 @@ const YES_OR_NO = 'Indiquez oui ou non.';
  * eligibility, the completeness of its documents and who follows it; searched in the persons' names and e-mails and
  * the reference.
  */
-export const recordListSchema = listRequestSchema(
+export const recordListSchema = builtWhenUsed(() => listRequestSchema(
   z.strictObject({
     stage: oneOf(RECORD_STAGES, 'Choisissez un stade de la liste.'),
     residence: z.optional(z.int('Choisissez une résidence de la liste.')),
@@ -26,7 +26,7 @@ export const recordListSchema = listRequestSchema(
     followed_by_me: z.optional(z.boolean(YES_OR_NO)),
   }),
   ['reference', 'created_at', 'updated_at', 'stage', 'last_event_at'],
-);
+));
 export type RecordListRequest = z.input<typeof recordListSchema>;
 export type RecordListColumn = NonNullable<RecordListRequest['sort']>['column'];
 

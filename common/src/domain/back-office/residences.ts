@@ -29,20 +29,20 @@ const ADVANTAGES = ADVANTAGE_OPTIONS.map((option) => option.value);
 const CERTIFICATIONS = CERTIFICATION_OPTIONS.map((option) => option.value);
 
 /** `POST /api/residences/list`: filtered by status, commune (INSEE code) and zone. */
-export const residenceAdminListSchema = listRequestSchema(
+export const residenceAdminListSchema = builtWhenUsed(() => listRequestSchema(
   z.strictObject({
     status: oneOf(RESIDENCE_STATUSES, 'Choisissez un statut de la liste.'),
     city: z.optional(z.string(CITY_WRONG).check(z.refine((insee) => findCommune(insee) !== undefined, CITY_WRONG))),
     zone: oneOf(ZONES, 'Choisissez une zone de la liste.'),
   }),
   ['reference', 'name', 'city', 'status', 'updated_at'],
-);
+));
 
 function optionalText(max: number, message: string, kind: TextKind = 'line') {
   return z.nullable(text(message, { length: max, message }, kind));
 }
 
-const residenceFields = {
+const residenceFields = builtWhenUsed(() => ({
   status: z.enum(RESIDENCE_STATUSES, 'Choisissez le statut : brouillon, publiée ou fermée.'),
   closed_label: optionalText(CLOSED_LABEL_MAX, `Le libellé de fermeture ne peut pas dépasser ${CLOSED_LABEL_MAX} caractères.`),
   reference: requiredText('Indiquez la référence de la résidence.', {
@@ -66,7 +66,7 @@ const residenceFields = {
   district_desc: optionalText(RESIDENCE_TEXT_MAX, `La description du quartier ne peut pas dépasser ${RESIDENCE_TEXT_MAX} caractères.`, 'lines'),
   address_line_1: requiredText("Indiquez l'adresse de la résidence.", { length: 200, message: "L'adresse ne peut pas dépasser 200 caractères." }),
   address_line_2: optionalText(200, "Le complément d'adresse ne peut pas dépasser 200 caractères."),
-};
+}));
 
 /** The rules that tie fields together: a closed residence says what it shows instead; the zone is the commune's. */
 function residenceRules(residence: { status: ResidenceStatus; closed_label: string | null; city: string; area?: Zone }, context: z.core.$RefinementCtx) {

@@ -20,13 +20,13 @@ export const USER_STATES = USER_STATE_OPTIONS.map((option) => option.value);
 const ROLE_UNKNOWN = `Choisissez un rôle parmi : ${ROLES.map((role) => ROLE_LABELS[role]).join(', ')}.`;
 
 /** `POST /api/users/list`: role and state filters; search in first name, last name and e-mail. */
-export const userListSchema = listRequestSchema(
+export const userListSchema = builtWhenUsed(() => listRequestSchema(
   z.strictObject({
     role: oneOf(ROLES, ROLE_UNKNOWN),
     state: oneOf(USER_STATES, 'Choisissez l’état : invitation en attente, actif ou désactivé.'),
   }),
   ['last_name', 'email', 'last_login_at', 'created_at'],
-);
+));
 export type UserListRequest = z.input<typeof userListSchema>;
 
 /** The account form: names and roles (the address is the login and stays); at least one role, each once. */
